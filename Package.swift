@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ScreenAuditKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ScreenAuditKit", targets: ["ScreenAuditKit"]),
+        .library(name: "Imaging", targets: ["Imaging"]),
+        .library(name: "ColorScience", targets: ["ColorScience"]),
+        .executable(name: "screenaudit", targets: ["screenaudit"]),
+        .executable(name: "screenaudit-benchmark", targets: ["DecodeBenchmark"]),
+    ],
+    targets: [
+        // The C side: system libraries found through pkg-config, and one small shim for what Swift
+        // cannot do (libpng's and libjpeg's setjmp/longjmp error exits, function-like macros).
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG"]),
+
+        .target(name: "ColorScience"),
+        .target(name: "Imaging", dependencies: ["CImagingShim", "ColorScience"]),
+        .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience"]),
+        .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience"]),
+        .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim"]),
+
+        .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit"]),
+        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,355 @@
+#include "CImagingShim.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Shared by the PNG and JPEG halves of the shim. */
+void sak_append_message(char *dst, size_t capacity, const char *text);
+void sak_set_message(char *dst, size_t capacity, const char *text);
+int sak_buffer_append(sak_buffer *buffer, const uint8_t *bytes, size_t length);
+
+void sak_set_message(char *dst, size_t capacity, const char *text) {
+    if (capacity == 0) return;
+    size_t n = strlen(text);
+    if (n >= capacity) n = capacity - 1;
+    memcpy(dst, text, n);
+    dst[n] = '\0';
+}
+
+void sak_append_message(char *dst, size_t capacity, const char *text) {
+    size_t used = strlen(dst);
+    if (used > 0) {
+        if (used + 2 >= capacity) return;
+        memcpy(dst + used, "; ", 2);
+        used += 2;
+        dst[used] = '\0';
+    }
+    sak_set_message(dst + used, capacity - used, text);
+}
+
+int sak_buffer_append(sak_buffer *buffer, const uint8_t *bytes, size_t length) {
+    if (length > SIZE_MAX - buffer->length) return 0;
+    size_t needed = buffer->length + length;
+    if (needed > buffer->capacity) {
+        size_t capacity = buffer->capacity < 4096 ? 4096 : buffer->capacity;
+        while (capacity < needed) {
+            if (capacity > SIZE_MAX / 2) { capacity = needed; break; }
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(buffer->data, capacity);
+        if (grown == NULL) return 0;
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->length, bytes, length);
+    buffer->length = needed;
+    return 1;
+}
+
+void sak_buffer_free(sak_buffer *buffer) {
+    if (buffer == NULL) return;
+    free(buffer->data);
+    buffer->data = NULL;
+    buffer->length = 0;
+    buffer->capacity = 0;
+}
+
+/* ---------------------------------------------------------------- reading */
+
+struct sak_png_reader {
+    png_structp png;
+    png_infop info;
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+    sak_status status;
+    int header_read;
+    char message[512];
+    char warnings[1024];
+};
+
+static void sak_png_error(png_structp png, png_const_charp text) {
+    sak_png_reader *reader = (sak_png_reader *)png_get_error_ptr(png);
+    if (reader->status == SAK_OK) {
+        if (strstr(text, "memory") != NULL || strstr(text, "Memory") != NULL) {
+            reader->status = SAK_ERR_RESOURCE;
+        } else {
+            reader->status = SAK_ERR_CORRUPT;
+        }
+        sak_set_message(reader->message, sizeof reader->message, text);
+    }
+    png_longjmp(png, 1);
+}
+
+static void sak_png_warning(png_structp png, png_const_charp text) {
+    sak_png_reader *reader = (sak_png_reader *)png_get_error_ptr(png);
+    sak_append_message(reader->warnings, sizeof reader->warnings, text);
+}
+
+static void sak_png_read_data(png_structp png, png_bytep out, size_t count) {
+    sak_png_reader *reader = (sak_png_reader *)png_get_io_ptr(png);
+    if (count > reader->length - reader->offset) {
+        reader->status = SAK_ERR_TRUNCATED;
+        sak_set_message(reader->message, sizeof reader->message,
+                        "the file ends before the PNG stream does (truncated)");
+        png_error(png, "truncated");
+    }
+    memcpy(out, reader->data + reader->offset, count);
+    reader->offset += count;
+}
+
+sak_png_reader *sak_png_reader_create(const uint8_t *data, size_t length) {
+    sak_png_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) return NULL;
+    reader->data = data;
+    reader->length = length;
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, sak_png_error, sak_png_warning);
+    if (reader->png == NULL) { free(reader); return NULL; }
+    reader->info = png_create_info_struct(reader->png);
+    if (reader->info == NULL) {
+        png_destroy_read_struct(&reader->png, NULL, NULL);
+        free(reader);
+        return NULL;
+    }
+    png_set_read_fn(reader->png, reader, sak_png_read_data);
+    return reader;
+}
+
+void sak_png_reader_destroy(sak_png_reader *reader) {
+    if (reader == NULL) return;
+    png_destroy_read_struct(&reader->png, &reader->info, NULL);
+    free(reader);
+}
+
+const char *sak_png_reader_message(const sak_png_reader *reader) { return reader->message; }
+const char *sak_png_reader_warnings(const sak_png_reader *reader) { return reader->warnings; }
+
+sak_status sak_png_read_header(sak_png_reader *reader, sak_image_header *header) {
+    memset(header, 0, sizeof *header);
+    if (reader->header_read) return SAK_OK;
+    if (setjmp(png_jmpbuf(reader->png))) {
+        return reader->status == SAK_OK ? SAK_ERR_CORRUPT : reader->status;
+    }
+    /* The caller enforces its own, smaller limits with a clearer error; lift libpng's so that its
+     * check never pre-empts ours. */
+    png_set_user_limits(reader->png, 0x7fffffffU, 0x7fffffffU);
+    png_read_info(reader->png, reader->info);
+    reader->header_read = 1;
+
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    header->width = png_get_image_width(png, info);
+    header->height = png_get_image_height(png, info);
+    header->color_type = png_get_color_type(png, info);
+    header->bit_depth = png_get_bit_depth(png, info);
+    header->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    header->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+
+    int intent = 0;
+    if (png_get_sRGB(png, info, &intent)) {
+        header->has_srgb = 1;
+        header->srgb_intent = intent;
+    }
+    double gamma = 0;
+    if (png_get_valid(png, info, PNG_INFO_gAMA) && png_get_gAMA(png, info, &gamma)) {
+        header->has_gama = 1;
+        header->gamma = gamma;
+    }
+    double c[8];
+    if (png_get_valid(png, info, PNG_INFO_cHRM) &&
+        png_get_cHRM(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        header->has_chrm = 1;
+        memcpy(header->chrm, c, sizeof c);
+    }
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_length = 0;
+    if (png_get_valid(png, info, PNG_INFO_iCCP) &&
+        png_get_iCCP(png, info, &name, &compression, &profile, &profile_length)) {
+        header->icc = profile;
+        header->icc_length = profile_length;
+        if (name != NULL) sak_set_message(header->icc_name, sizeof header->icc_name, name);
+    }
+    return SAK_OK;
+}
+
+sak_status sak_png_read_rgba(sak_png_reader *reader, uint8_t *pixels, size_t stride) {
+    if (!reader->header_read) {
+        sak_set_message(reader->message, sizeof reader->message, "header not read");
+        return SAK_ERR_CORRUPT;
+    }
+    png_structp png = reader->png;
+    png_infop info = reader->info;
+    if (setjmp(png_jmpbuf(png))) {
+        return reader->status == SAK_OK ? SAK_ERR_CORRUPT : reader->status;
+    }
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+
+    /* Every layout becomes 8-bit RGBA inside libpng's own row pipeline. */
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0;
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_tRNS_to_alpha(png);
+        has_alpha = 1;
+    }
+    /* png_set_scale_16 rounds (v * 255 / 65535); png_set_strip_16 would truncate. */
+    if (bit_depth == 16) png_set_scale_16(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    if (!has_alpha) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    if (png_get_rowbytes(png, info) != (size_t)width * 4 || stride < (size_t)width * 4) {
+        reader->status = SAK_ERR_UNSUPPORTED;
+        sak_set_message(reader->message, sizeof reader->message,
+                        "this PNG layout cannot be converted to 8-bit RGBA");
+        return reader->status;
+    }
+    /* For Adam7, each pass merges its pixels into the same final rows (as png_read_image does). */
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, pixels + (size_t)y * stride, NULL);
+        }
+    }
+    png_read_end(png, NULL);
+    return SAK_OK;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct {
+    sak_buffer *out;
+    sak_status status;
+    char *message;
+    size_t message_capacity;
+} sak_png_write_state;
+
+static void sak_png_write_error(png_structp png, png_const_charp text) {
+    sak_png_write_state *state = (sak_png_write_state *)png_get_error_ptr(png);
+    if (state->status == SAK_OK) {
+        state->status = SAK_ERR_UNSUPPORTED;
+        if (state->message != NULL) sak_set_message(state->message, state->message_capacity, text);
+    }
+    png_longjmp(png, 1);
+}
+
+static void sak_png_write_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void sak_png_write_data(png_structp png, png_bytep bytes, size_t count) {
+    sak_png_write_state *state = (sak_png_write_state *)png_get_io_ptr(png);
+    if (!sak_buffer_append(state->out, bytes, count)) {
+        state->status = SAK_ERR_RESOURCE;
+        if (state->message != NULL)
+            sak_set_message(state->message, state->message_capacity, "out of memory while encoding PNG");
+        png_error(png, "out of memory");
+    }
+}
+
+static void sak_png_flush(png_structp png) { (void)png; }
+
+sak_status sak_png_write(const sak_png_write_params *params, const uint8_t *rows, size_t stride,
+                         sak_buffer *out, char *message, size_t message_capacity) {
+    memset(out, 0, sizeof *out);
+    if (message != NULL && message_capacity > 0) message[0] = '\0';
+    sak_png_write_state state = { out, SAK_OK, message, message_capacity };
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state,
+                                              sak_png_write_error, sak_png_write_warning);
+    if (png == NULL) return SAK_ERR_RESOURCE;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return SAK_ERR_RESOURCE;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        sak_buffer_free(out);
+        return state.status == SAK_OK ? SAK_ERR_UNSUPPORTED : state.status;
+    }
+    png_set_write_fn(png, &state, sak_png_write_data, sak_png_flush);
+    png_set_user_limits(png, 0x7fffffffU, 0x7fffffffU);
+    /* Fixed settings so the same pixels always give the same bytes. */
+    png_set_compression_level(png, params->compression_level);
+    png_set_compression_mem_level(png, 8);
+    png_set_compression_window_bits(png, 15);
+
+    png_set_IHDR(png, info, params->width, params->height, params->bit_depth, params->color_type,
+                 params->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (params->palette != NULL && params->palette_count > 0) {
+        png_color colors[256];
+        int count = params->palette_count > 256 ? 256 : params->palette_count;
+        for (int i = 0; i < count; i++) {
+            colors[i].red = params->palette[i * 3];
+            colors[i].green = params->palette[i * 3 + 1];
+            colors[i].blue = params->palette[i * 3 + 2];
+        }
+        png_set_PLTE(png, info, colors, count);
+    }
+    if (params->trns != NULL && params->trns_count > 0) {
+        png_set_tRNS(png, info, params->trns, params->trns_count, NULL);
+    } else if (params->has_trns_color) {
+        png_color_16 color;
+        memset(&color, 0, sizeof color);
+        color.gray = params->trns_gray;
+        color.red = params->trns_red;
+        color.green = params->trns_green;
+        color.blue = params->trns_blue;
+        png_set_tRNS(png, info, NULL, 0, &color);
+    }
+    if (params->icc != NULL) {
+        png_set_iCCP(png, info, params->icc_name != NULL ? params->icc_name : "ICC Profile",
+                     PNG_COMPRESSION_TYPE_BASE, params->icc, params->icc_length);
+    }
+    if (params->srgb_intent >= 0) png_set_sRGB(png, info, params->srgb_intent);
+    if (params->gamma > 0) png_set_gAMA(png, info, params->gamma);
+    if (params->has_chrm) {
+        const double *c = params->chrm;
+        png_set_cHRM(png, info, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+    }
+    png_write_info(png, info);
+    int passes = params->interlaced ? png_set_interlace_handling(png) : 1;
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < params->height; y++) {
+            png_write_row(png, rows + (size_t)y * stride);
+        }
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return SAK_OK;
+}
+
+/* ------------------------------------------------ libpng's simplified API */
+
+sak_status sak_png_simplified_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, length)) return SAK_ERR_CORRUPT;
+    *width = image.width;
+    *height = image.height;
+    png_image_free(&image);
+    return SAK_OK;
+}
+
+sak_status sak_png_simplified_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, size_t stride) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, length)) return SAK_ERR_CORRUPT;
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, pixels, (png_int_32)stride, NULL)) {
+        png_image_free(&image);
+        return SAK_ERR_CORRUPT;
+    }
+    return SAK_OK;
+}
