@@ -1,0 +1,198 @@
+import CImagingShim
+import ColorScience
+import Foundation
+
+/// Decodes PNG (through libpng) and JPEG (through libjpeg-turbo) into 8-bit sRGB RGBA.
+///
+/// The format comes from the file's first bytes. Header sizes are checked against `limits`
+/// before any pixel memory is allocated. Pixels are written by the library straight into the
+/// final buffer; only a Display P3 image takes one more pass, to convert it to sRGB.
+/// Every failure throws `ImagingError.decodeFailed` naming the file and a `DecodeFailure`.
+public struct ImageDecoder: Sendable {
+    public var limits: DecodeLimits
+
+    public init(limits: DecodeLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Reads and decodes the file at `path`; `path` is also the name errors carry.
+    public func decodeFile(atPath path: String) throws -> DecodedImage {
+        let data = try readFile(atPath: path)
+        return try decode(data, file: path)
+    }
+
+    /// Decodes bytes already in memory; `file` names them in errors and notes.
+    public func decode(_ data: Data, file: String) throws -> DecodedImage {
+        guard let format = ImageFormat.detect(data) else {
+            throw ImagingError.decodeFailed(file: file, category: .notAnImage,
+                                            detail: ImageFormat.describeUnknown(data))
+        }
+        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> DecodedImage in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else {
+                throw ImagingError.decodeFailed(file: file, category: .notAnImage, detail: "the file is empty (0 bytes)")
+            }
+            switch format {
+            case .png: return try decodePNG(base, count: bytes.count, file: file)
+            case .jpeg: return try decodeJPEG(base, count: bytes.count, file: file)
+            }
+        }
+    }
+
+    /// Reads only what a header needs to be judged: the whole file, bounded by `limits.maxFileBytes`.
+    func readFile(atPath path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImagingError.decodeFailed(file: path, category: .unreadable, detail: "no such file")
+        }
+        if isDirectory.boolValue {
+            throw ImagingError.decodeFailed(file: path, category: .unreadable, detail: "is a directory, not an image file")
+        }
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = (attributes[.size] as? NSNumber)?.intValue, size > limits.maxFileBytes {
+            throw ImagingError.decodeFailed(file: path, category: .tooLarge,
+                                            detail: "the file is \(size) bytes, over the limit of \(limits.maxFileBytes) bytes")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            let reason = (error as NSError).localizedDescription
+            throw ImagingError.decodeFailed(file: path, category: .unreadable, detail: reason)
+        }
+    }
+
+    // MARK: - PNG
+
+    private func decodePNG(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws -> DecodedImage {
+        guard let reader = sak_png_reader_create(base, count) else {
+            throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libpng could not allocate a reader")
+        }
+        defer { sak_png_reader_destroy(reader) }
+        func failure(_ status: sak_status) -> ImagingError {
+            .decodeFailed(file: file, category: Self.category(status),
+                          detail: "libpng: " + String(cString: sak_png_reader_message(reader)))
+        }
+        var header = sak_image_header()
+        let headerStatus = sak_png_read_header(reader, &header)
+        guard headerStatus == SAK_OK else { throw failure(headerStatus) }
+        let width = Int(header.width), height = Int(header.height)
+        try checkLimits(width: width, height: height, file: file)
+        let colour = ColorInterpretation(pngHeader: header)
+
+        var status = SAK_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            status = sak_png_read_rgba(reader, buffer.baseAddress!, width * 4)
+            initialized = status == SAK_OK ? width * height * 4 : 0
+        }
+        guard status == SAK_OK else { throw failure(status) }
+
+        let colorType = Self.pngColorTypeName(header.color_type, hasTransparency: header.has_trns != 0)
+        let source = SourceImageInfo(format: .png, width: width, height: height, colorType: colorType,
+                                     bitDepth: Int(header.bit_depth), interlaced: header.interlaced != 0,
+                                     colorTag: colour.tag)
+        let warnings = String(cString: sak_png_reader_warnings(reader))
+        return finish(PixelBuffer(width: width, height: height, pixels: pixels), source: source,
+                      colour: colour, decoderWarnings: warnings, library: "libpng")
+    }
+
+    static func pngColorTypeName(_ type: Int32, hasTransparency: Bool) -> String {
+        let base: String
+        switch type {
+        case 0: base = "grey"
+        case 2: base = "RGB"
+        case 3: base = "palette"
+        case 4: base = "grey+alpha"
+        case 6: base = "RGBA"
+        default: base = "colour type \(type)"
+        }
+        return hasTransparency ? base + "+tRNS" : base
+    }
+
+    // MARK: - JPEG
+
+    private func decodeJPEG(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws -> DecodedImage {
+        guard let reader = sak_jpeg_reader_create(base, count) else {
+            throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libjpeg could not allocate a reader")
+        }
+        defer { sak_jpeg_reader_destroy(reader) }
+        func failure(_ status: sak_status) -> ImagingError {
+            .decodeFailed(file: file, category: Self.category(status),
+                          detail: "libjpeg: " + String(cString: sak_jpeg_reader_message(reader)))
+        }
+        var header = sak_image_header()
+        let headerStatus = sak_jpeg_read_header(reader, &header)
+        guard headerStatus == SAK_OK else { throw failure(headerStatus) }
+        let width = Int(header.width), height = Int(header.height)
+        let colorType = Self.jpegColorSpaceName(header.color_type)
+        if header.color_type == Int32(SAK_JPEG_CMYK) || header.color_type == Int32(SAK_JPEG_YCCK) {
+            throw ImagingError.decodeFailed(
+                file: file, category: .unsupported,
+                detail: "\(colorType) JPEG: screenshots are RGB; export the image as sRGB JPEG or PNG")
+        }
+        try checkLimits(width: width, height: height, file: file)
+        let colour = ColorInterpretation(jpegHeader: header)
+
+        var status = SAK_OK
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            status = sak_jpeg_read_rgba(reader, buffer.baseAddress!, width * 4)
+            initialized = status == SAK_OK ? width * height * 4 : 0
+        }
+        guard status == SAK_OK else { throw failure(status) }
+
+        let source = SourceImageInfo(format: .jpeg, width: width, height: height, colorType: colorType,
+                                     bitDepth: Int(header.bit_depth), interlaced: header.interlaced != 0,
+                                     colorTag: colour.tag)
+        let warnings = String(cString: sak_jpeg_reader_warnings(reader))
+        return finish(PixelBuffer(width: width, height: height, pixels: pixels), source: source,
+                      colour: colour, decoderWarnings: warnings, library: "libjpeg")
+    }
+
+    static func jpegColorSpaceName(_ space: Int32) -> String {
+        switch space {
+        case Int32(SAK_JPEG_GRAY): "grey"
+        case Int32(SAK_JPEG_RGB): "RGB"
+        case Int32(SAK_JPEG_YCBCR): "YCbCr"
+        case Int32(SAK_JPEG_CMYK): "CMYK"
+        case Int32(SAK_JPEG_YCCK): "YCCK"
+        default: "colour space \(space)"
+        }
+    }
+
+    // MARK: - Shared
+
+    private func checkLimits(width: Int, height: Int, file: String) throws {
+        guard width > 0, height > 0 else {
+            throw ImagingError.decodeFailed(file: file, category: .corrupt, detail: "the header gives an empty image (\(width) × \(height) px)")
+        }
+        if let violation = limits.violation(width: width, height: height) {
+            throw ImagingError.decodeFailed(file: file, category: .tooLarge, detail: violation)
+        }
+    }
+
+    private func finish(_ buffer: PixelBuffer, source: SourceImageInfo, colour: ColorInterpretation,
+                        decoderWarnings: String, library: String) -> DecodedImage {
+        var buffer = buffer
+        var notes = colour.notes
+        if colour.space == .displayP3 {
+            let clipped = ColorConversion.convertDisplayP3ToSRGB(&buffer)
+            if clipped > 0 {
+                notes.append("converted from Display P3 to sRGB; \(clipped) pixels outside the sRGB gamut were clipped")
+            }
+        }
+        if !decoderWarnings.isEmpty {
+            notes.append("\(library) warning: \(decoderWarnings)")
+        }
+        return DecodedImage(pixels: buffer, source: source, colorSpace: colour.space, notes: notes)
+    }
+
+    static func category(_ status: sak_status) -> DecodeFailure {
+        switch status {
+        case SAK_ERR_NOT_IMAGE: .notAnImage
+        case SAK_ERR_TRUNCATED: .truncated
+        case SAK_ERR_UNSUPPORTED: .unsupported
+        case SAK_ERR_TOO_LARGE: .tooLarge
+        case SAK_ERR_RESOURCE: .resource
+        default: .corrupt
+        }
+    }
+}

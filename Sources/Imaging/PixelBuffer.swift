@@ -1,0 +1,83 @@
+import ColorScience
+
+/// One pixel: 8-bit sRGB components and straight (not premultiplied) alpha.
+public struct RGBA: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init(_ color: RGB8, alpha: UInt8 = 255) {
+        self.init(red: color.red, green: color.green, blue: color.blue, alpha: alpha)
+    }
+
+    public var rgb: RGB8 { RGB8(red: red, green: green, blue: blue) }
+}
+
+/// An image in memory: 8-bit RGBA in sRGB, rows top to bottom with no padding.
+/// Every decoder produces one and every check reads one.
+public struct PixelBuffer: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel in reading order.
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "PixelBuffer needs width × height × 4 bytes")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int, fill: RGBA = RGBA(red: 0, green: 0, blue: 0, alpha: 0)) {
+        precondition(width >= 0 && height >= 0, "PixelBuffer dimensions must not be negative")
+        self.width = width
+        self.height = height
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != RGBA(red: 0, green: 0, blue: 0, alpha: 0) {
+            for offset in stride(from: 0, to: pixels.count, by: 4) {
+                pixels[offset] = fill.red
+                pixels[offset + 1] = fill.green
+                pixels[offset + 2] = fill.blue
+                pixels[offset + 3] = fill.alpha
+            }
+        }
+        self.pixels = pixels
+    }
+
+    public var bytesPerRow: Int { width * 4 }
+
+    public subscript(x: Int, y: Int) -> RGBA {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
+            let offset = (y * width + x) * 4
+            return RGBA(red: pixels[offset], green: pixels[offset + 1], blue: pixels[offset + 2], alpha: pixels[offset + 3])
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
+            let offset = (y * width + x) * 4
+            pixels[offset] = newValue.red
+            pixels[offset + 1] = newValue.green
+            pixels[offset + 2] = newValue.blue
+            pixels[offset + 3] = newValue.alpha
+        }
+    }
+
+    /// True when every pixel is fully opaque.
+    public var isOpaque: Bool {
+        var index = 3
+        while index < pixels.count {
+            if pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+}

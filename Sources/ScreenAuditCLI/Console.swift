@@ -1,0 +1,23 @@
+/// Where a command writes: results to `out`, errors and diagnostics to `err`.
+/// The real tool writes to the process's standard streams; tests collect the text.
+public struct Console {
+    public var out: (String) -> Void
+    public var err: (String) -> Void
+
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+}
+
+/// The exit statuses, a public interface for CI scripts.
+public enum ExitStatus: Int32, Sendable, CaseIterable {
+    /// Everything passed.
+    case success = 0
+    /// The audit gate failed: a finding reached `--fail-on`, or a `--require` was not met.
+    case gateFailed = 1
+    /// The tool was called wrongly.
+    case usage = 2
+    /// An input could not be used (a file that does not decode, contracts that do not parse).
+    case unusableInput = 3
+}

@@ -1,0 +1,79 @@
+import ScreenAuditKit
+
+/// The `screenaudit` command line: picks a subcommand, parses its arguments, runs it and maps
+/// every outcome to an exit status. It computes nothing itself.
+public enum ScreenAuditTool {
+    static var commands: [any Command.Type] { [InfoCommand.self, ContrastCommand.self] }
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: Audit app screenshots for accessibility on the pixels themselves.",
+            "",
+            "USAGE: screenaudit <subcommand> [options]",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in commands {
+            let padded = command.name + String(repeating: " ", count: max(2, 12 - command.name.count))
+            lines.append("  \(padded)\(command.abstract)")
+        }
+        lines += [
+            "",
+            "OPTIONS:",
+            "  --version   Print the version.",
+            "  --help      Show this help; 'screenaudit <subcommand> --help' for a subcommand.",
+            "",
+            "EXIT STATUS:",
+            "  0  passed",
+            "  1  the audit gate failed (a finding reached --fail-on, or --require was not met)",
+            "  2  usage error",
+            "  3  an input could not be used (a file that does not decode, contracts that do not parse)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.err(overview)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1 {
+                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                    console.err("error: unknown subcommand '\(arguments[1])'\nUSAGE: screenaudit <subcommand> [options]\n")
+                    return .usage
+                }
+                console.out(command.help)
+            } else {
+                console.out(overview)
+            }
+            return .success
+        case "--version":
+            console.out("\(ScreenAuditKit.toolName) \(ScreenAuditKit.version)\n")
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.err("error: unknown subcommand '\(first)'\nUSAGE: screenaudit <subcommand> [options]\nRun 'screenaudit --help' for the list.\n")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            let parsed = try parseArguments(rest, options: command.options + [OptionSpec("--help", help: "")])
+            if parsed.has("--help") {
+                console.out(command.help)
+                return .success
+            }
+            return try command.run(parsed, console: console)
+        } catch let error as UsageError {
+            console.err("error: \(error.message)\nUSAGE: \(command.usage)\n")
+            return .usage
+        } catch {
+            console.err("error: \(error)\n")
+            return .unusableInput
+        }
+    }
+}

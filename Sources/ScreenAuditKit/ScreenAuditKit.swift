@@ -1,0 +1,5 @@
+/// The toolkit's identity, shown by `screenaudit --version` and written into reports.
+public enum ScreenAuditKit {
+    public static let version = "0.1.0"
+    public static let toolName = "screenaudit"
+}
