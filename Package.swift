@@ -34,8 +34,7 @@ let package = Package(
         .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim"]),
 
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"]),
         .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit"]),
         .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging"]),
     ],

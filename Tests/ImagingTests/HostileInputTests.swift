@@ -1,0 +1,166 @@
+import ColorScience
+import Foundation
+import Imaging
+import Testing
+
+/// Files a CI run may hand the decoder: each must give the right category, name the file, and
+/// never crash or return a partly filled image.
+struct HostileInputTests {
+    static func validPNG(interlaced: Bool = false) throws -> [UInt8] {
+        var samples: [UInt8] = []
+        for y in 0..<32 { for x in 0..<32 { samples += [UInt8(x * 8), UInt8(y * 8), UInt8((x ^ y) * 8), 255] } }
+        var raw = PNGRawImage(width: 32, height: 32, colorType: .rgba, bitDepth: 8, rows: samples)
+        raw.interlaced = interlaced
+        return try PNGEncoder.encode(raw)
+    }
+
+    static func validJPEG(progressive: Bool = false) throws -> [UInt8] {
+        let card = TestImages.bands(width: 48, height: 32, colors: [RGB8(red: 250, green: 10, blue: 10), RGB8(red: 10, green: 10, blue: 250)])
+        return try JPEGEncoder.encode(width: 48, height: 32, components: .rgb, samples: TestImages.rgbSamples(card), progressive: progressive)
+    }
+
+    static func category(of bytes: [UInt8], file: String = "input.png", limits: DecodeLimits = .default) -> DecodeFailure? {
+        do {
+            _ = try ImageDecoder(limits: limits).decode(Data(bytes), file: file)
+            return nil
+        } catch let error as ImagingError {
+            #expect(error.description.hasPrefix(file + ": "), "the error names the file")
+            return error.decodeCategory
+        } catch {
+            Issue.record("unexpected error type \(error)")
+            return nil
+        }
+    }
+
+    @Test func testZeroBytes_isNotAnImage() {
+        #expect(Self.category(of: []) == .notAnImage)
+    }
+
+    @Test func testTextNamedPNG_isNotAnImage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.png")
+        try Data("This is a README, not a screenshot.\n".utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: ImagingError.self) { try ImageDecoder().decodeFile(atPath: path) }
+        #expect(error?.decodeCategory == .notAnImage)
+        #expect(error?.description == "\(path): not an image: the file holds text, not image data")
+    }
+
+    @Test func testMissingFileAndDirectory_areUnreadable() throws {
+        let directory = try TemporaryDirectory()
+        let missing = #expect(throws: ImagingError.self) { try ImageDecoder().decodeFile(atPath: directory.path("absent.png")) }
+        #expect(missing?.decodeCategory == .unreadable)
+        let folder = #expect(throws: ImagingError.self) { try ImageDecoder().decodeFile(atPath: directory.url.path) }
+        #expect(folder?.decodeCategory == .unreadable)
+    }
+
+    @Test func testPNGTruncatedInsideIHDR() throws {
+        let png = try Self.validPNG()
+        #expect(Self.category(of: Array(png.prefix(8 + 8 + 6))) == .truncated)
+    }
+
+    @Test(arguments: [false, true])
+    func testPNGTruncatedInsideIDAT(interlaced: Bool) throws {
+        let png = try Self.validPNG(interlaced: interlaced)
+        let idat = try #require(TestImages.chunks(png).first { $0.type == "IDAT" })
+        #expect(Self.category(of: Array(png.prefix(idat.offset + 8 + idat.length / 2))) == .truncated)
+    }
+
+    @Test func testPNGTruncatedBeforeIEND() throws {
+        let png = try Self.validPNG()
+        let iend = try #require(TestImages.chunks(png).first { $0.type == "IEND" })
+        #expect(Self.category(of: Array(png.prefix(iend.offset))) == .truncated)
+    }
+
+    @Test func testPNGBadCRC_isCorrupt() throws {
+        var png = try Self.validPNG()
+        png[8 + 8 + 3] ^= 0x01 // a byte of IHDR's width; its CRC no longer matches
+        #expect(Self.category(of: png) == .corrupt)
+        var idatDamaged = try Self.validPNG()
+        let idat = try #require(TestImages.chunks(idatDamaged).first { $0.type == "IDAT" })
+        idatDamaged[idat.offset + 8 + 4] ^= 0xFF
+        #expect(Self.category(of: idatDamaged) == .corrupt)
+    }
+
+    @Test func testHugeHeader_failsFastAsTooLarge() throws {
+        let bomb = TestImages.pngHeaderOnly(width: 100_000, height: 100_000)
+        let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(bomb), file: "bomb.png") }
+        #expect(error?.decodeCategory == .tooLarge)
+        #expect(error?.description == "bomb.png: too large: width 100000 px exceeds the limit of 32768 px")
+        // Within the side limits but over the pixel budget: a decompression bomb.
+        let wide = TestImages.pngHeaderOnly(width: 30_000, height: 30_000)
+        #expect(Self.category(of: wide) == .tooLarge)
+        // The largest header PNG allows.
+        #expect(Self.category(of: TestImages.pngHeaderOnly(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF)) == .tooLarge)
+    }
+
+    @Test func testLimitsAreConfigurable() throws {
+        let png = try Self.validPNG()
+        #expect(Self.category(of: png, limits: DecodeLimits(maxWidth: 31)) == .tooLarge)
+        #expect(Self.category(of: png, limits: DecodeLimits(maxPixels: 1000)) == .tooLarge)
+        #expect(Self.category(of: png, limits: DecodeLimits(maxWidth: 32, maxHeight: 32, maxPixels: 1024)) == nil)
+        let jpeg = try Self.validJPEG()
+        #expect(Self.category(of: jpeg, file: "a.jpg", limits: DecodeLimits(maxHeight: 16)) == .tooLarge)
+    }
+
+    @Test func testZeroWidthHeader_isCorrupt() {
+        #expect(Self.category(of: TestImages.pngHeaderOnly(width: 0, height: 10)) == .corrupt)
+    }
+
+    @Test(arguments: [false, true])
+    func testJPEGTruncated(progressive: Bool) throws {
+        let jpeg = try Self.validJPEG(progressive: progressive)
+        #expect(Self.category(of: Array(jpeg.prefix(jpeg.count * 2 / 3)), file: "cut.jpg") == .truncated)
+        #expect(Self.category(of: Array(jpeg.prefix(4)), file: "cut.jpg") == .truncated)
+    }
+
+    @Test func testJPEGGarbageAfterSOI_isCorrupt() throws {
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0x00] + [UInt8](repeating: 0x41, count: 64)
+        let category = Self.category(of: bytes, file: "junk.jpg")
+        #expect(category == .corrupt || category == .truncated)
+    }
+
+    @Test func testOtherFormats_areNamed() {
+        let gif = Array("GIF89a".utf8) + [1, 0, 1, 0]
+        let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(gif), file: "x.png") }
+        #expect(error?.description.contains("GIF") == true)
+    }
+
+    /// Deterministic mutations of valid files: flipped bytes, cut tails, overwritten runs.
+    /// Every outcome must be a decoded image of the right size or a typed error.
+    @Test(arguments: ["png", "png-adam7", "jpeg", "jpeg-progressive"])
+    func testMutatedFiles_neverCrash(kind: String) throws {
+        let original: [UInt8]
+        switch kind {
+        case "png": original = try Self.validPNG()
+        case "png-adam7": original = try Self.validPNG(interlaced: true)
+        case "jpeg": original = try Self.validJPEG()
+        default: original = try Self.validJPEG(progressive: true)
+        }
+        var random = SplitMix64(state: 0x5EED)
+        let decoder = ImageDecoder(limits: DecodeLimits(maxWidth: 4096, maxHeight: 4096, maxPixels: 4_000_000))
+        var decoded = 0, failed = 0
+        for round in 0..<300 {
+            var bytes = original
+            switch round % 3 {
+            case 0:
+                for _ in 0..<(1 + random.next(below: 4)) {
+                    bytes[random.next(below: bytes.count)] ^= UInt8(1 + random.next(below: 255))
+                }
+            case 1:
+                bytes = Array(bytes.prefix(random.next(below: bytes.count)))
+            default:
+                let start = random.next(below: bytes.count)
+                for index in start..<min(bytes.count, start + 16) { bytes[index] = UInt8(random.next(below: 256)) }
+            }
+            do {
+                let image = try decoder.decode(Data(bytes), file: "mutant")
+                #expect(image.pixels.pixels.count == image.pixels.width * image.pixels.height * 4)
+                decoded += 1
+            } catch is ImagingError {
+                failed += 1
+            }
+        }
+        #expect(decoded + failed == 300)
+        #expect(failed > 0)
+    }
+}
