@@ -35,8 +35,9 @@ let package = Package(
 
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"]),
-        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit"]),
-        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging"]),
+        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging"]),
+        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Runs the built `screenaudit` binary, as a user or CI script would.
+struct ToolRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Binary {
+    /// The directory holding the built products (the test bundle sits beside the binaries).
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        return Bundle.main.bundleURL.deletingLastPathComponent()
+        #else
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        #endif
+    }
+
+    static var screenaudit: URL { productsDirectory.appendingPathComponent("screenaudit") }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+        let process = Process()
+        process.executableURL = screenaudit
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes before waiting so that a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ToolRun(status: process.terminationStatus,
+                       stdout: String(decoding: outData, as: UTF8.self),
+                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Golden text files under Tests/ScreenAuditCLITests/Golden. Set SCREENAUDIT_RECORD_GOLDEN=1 to
+/// re-record them from the current output; never edit them by hand.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = directory.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["SCREENAUDIT_RECORD_GOLDEN"] == "1" {
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("missing golden file \(name); run with SCREENAUDIT_RECORD_GOLDEN=1 to record it", sourceLocation: sourceLocation)
+            return
+        }
+        if expected != actual {
+            let actualURL = FileManager.default.temporaryDirectory.appendingPathComponent("actual-" + name)
+            try? Data(actual.utf8).write(to: actualURL)
+            Issue.record("\(name) differs from the golden file; actual output written to \(actualURL.path)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// A directory removed when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("screenaudit-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func write(_ bytes: [UInt8], to name: String) throws -> String {
+        let path = path(name)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
