@@ -5,10 +5,12 @@ import Imaging
 // Decode benchmark: a generated iPhone-size screenshot (1290 × 2796, as an iPhone 15 Pro Max
 // captures it) decoded by ImageDecoder and by libpng's simplified API on the same bytes.
 //
-//   swift run -c release screenaudit-benchmark [--iterations N] [--write-sample PATH --size WxH]
+//   swift run -c release screenaudit-benchmark [--iterations N] [--file PNG]
+//   swift run -c release screenaudit-benchmark --write-sample PATH [--size WxH]
 
 var iterations = 20
 var samplePath: String?
+var inputPath: String?
 var sampleSize = (width: 1290, height: 2796)
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
@@ -28,6 +30,13 @@ while !arguments.isEmpty {
         }
         arguments.removeFirst()
         samplePath = path
+    case "--file":
+        guard let path = arguments.first else {
+            FileHandle.standardError.write(Data("error: --file needs a path\n".utf8))
+            exit(2)
+        }
+        arguments.removeFirst()
+        inputPath = path
     case "--size":
         let parts = (arguments.first ?? "").split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 8192 }) else {
@@ -37,7 +46,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         sampleSize = (parts[0], parts[1])
     default:
-        FileHandle.standardError.write(Data("error: unknown argument '\(argument)'\nUSAGE: screenaudit-benchmark [--iterations N] [--write-sample PATH --size WxH]\n".utf8))
+        FileHandle.standardError.write(Data("error: unknown argument '\(argument)'\nUSAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH]\n".utf8))
         exit(2)
     }
 }
@@ -54,13 +63,28 @@ if let samplePath {
     }
 }
 
-let width = 1290, height = 2796
+var width = 1290, height = 2796
+var source = "generated test card"
+var png: Data
+if let inputPath {
+    // A real screenshot instead of the generated card (PNG, so both decoders can read it).
+    guard let data = FileManager.default.contents(atPath: inputPath), ImageFormat.detect(data) == .png else {
+        FileHandle.standardError.write(Data("error: \(inputPath) is not a readable PNG\n".utf8))
+        exit(2)
+    }
+    let probe = try ImageDecoder().decode(data, file: inputPath)
+    width = probe.pixels.width
+    height = probe.pixels.height
+    png = data
+    source = inputPath
+} else {
+    png = Data(try PNGEncoder.encode(TestCard.make(width: width, height: height)))
+}
 let megapixels = Double(width * height) / 1_000_000
-let card = TestCard.make(width: width, height: height)
-let png = Data(try PNGEncoder.encode(card))
+let decodedCard = try ImageDecoder().decode(png, file: "benchmark.png").pixels
 var rgb = [UInt8]()
 rgb.reserveCapacity(width * height * 3)
-for index in stride(from: 0, to: card.pixels.count, by: 4) { rgb += card.pixels[index..<(index + 3)] }
+for index in stride(from: 0, to: decodedCard.pixels.count, by: 4) { rgb += decodedCard.pixels[index..<(index + 3)] }
 let jpeg = Data(try JPEGEncoder.encode(width: width, height: height, components: .rgb, samples: rgb, quality: 90))
 
 @MainActor func measure(_ label: String, _ body: () throws -> Void) rethrows -> Double {
@@ -81,8 +105,8 @@ let jpeg = Data(try JPEGEncoder.encode(width: width, height: height, components:
     return median
 }
 
-print("decode benchmark: \(width)×\(height) px (\(String(format: "%.2f", megapixels)) MP), \(iterations) iterations after one warm-up")
-print("PNG \(png.count) bytes (RGB 8-bit, zlib level \(PNGEncoder.compressionLevel)); JPEG \(jpeg.count) bytes (quality 90)")
+print("decode benchmark (\(source)): \(width)×\(height) px (\(String(format: "%.2f", megapixels)) MP), \(iterations) iterations after one warm-up")
+print("PNG \(png.count) bytes; JPEG of the same pixels \(jpeg.count) bytes (quality 90)")
 
 let decoder = ImageDecoder()
 let ours = try measure("ImageDecoder PNG → RGBA") {

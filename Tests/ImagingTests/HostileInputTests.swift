@@ -89,6 +89,10 @@ struct HostileInputTests {
         // Within the side limits but over the pixel budget: a decompression bomb.
         let wide = TestImages.pngHeaderOnly(width: 30_000, height: 30_000)
         #expect(Self.category(of: wide) == .tooLarge)
+        // No IDAT at all: the size is judged from IHDR before libpng reads another chunk.
+        let headerOnly = TestImages.pngSignature + TestImages.chunk("IHDR", TestImages.bigEndian(100_000) + TestImages.bigEndian(100_000) + [8, 2, 0, 0, 0])
+            + TestImages.chunk("IEND", [])
+        #expect(Self.category(of: headerOnly) == .tooLarge)
         // The largest header PNG allows.
         #expect(Self.category(of: TestImages.pngHeaderOnly(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF)) == .tooLarge)
     }
