@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience"]),
         .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience"]),
         .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
-        .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim"]),
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI"]),
 
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"]),

@@ -1,6 +1,7 @@
 import CImagingShim
 import Foundation
 import Imaging
+import ScreenAuditCLI
 
 // Decode benchmark: a generated iPhone-size screenshot (1290 × 2796, as an iPhone 15 Pro Max
 // captures it) decoded by ImageDecoder and by libpng's simplified API on the same bytes.
@@ -8,47 +9,33 @@ import Imaging
 //   swift run -c release screenaudit-benchmark [--iterations N] [--file PNG]
 //   swift run -c release screenaudit-benchmark --write-sample PATH [--size WxH]
 
-var iterations = 20
-var samplePath: String?
-var inputPath: String?
+let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH]\n"
+let options = [
+    OptionSpec("--iterations", value: "N", help: "timed decodes per decoder (default 20)"),
+    OptionSpec("--file", value: "PNG", help: "benchmark this PNG instead of the generated card"),
+    OptionSpec("--write-sample", value: "PATH", help: "write the generated card as a PNG and stop"),
+    OptionSpec("--size", value: "WxH", help: "size of the card --write-sample writes (default 1290x2796)"),
+]
+let iterations: Int
+let inputPath: String?
+let samplePath: String?
 var sampleSize = (width: 1290, height: 2796)
-var arguments = Array(CommandLine.arguments.dropFirst())
-while !arguments.isEmpty {
-    let argument = arguments.removeFirst()
-    switch argument {
-    case "--iterations":
-        guard let text = arguments.first, let value = Int(text), value > 0 else {
-            FileHandle.standardError.write(Data("error: --iterations needs a positive number\n".utf8))
-            exit(2)
-        }
-        arguments.removeFirst()
-        iterations = value
-    case "--write-sample":
-        guard let path = arguments.first else {
-            FileHandle.standardError.write(Data("error: --write-sample needs a path\n".utf8))
-            exit(2)
-        }
-        arguments.removeFirst()
-        samplePath = path
-    case "--file":
-        guard let path = arguments.first else {
-            FileHandle.standardError.write(Data("error: --file needs a path\n".utf8))
-            exit(2)
-        }
-        arguments.removeFirst()
-        inputPath = path
-    case "--size":
-        let parts = (arguments.first ?? "").split(separator: "x").compactMap { Int($0) }
+do {
+    let parsed = try parseArguments(Array(CommandLine.arguments.dropFirst()), options: options)
+    guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+    iterations = try positiveInteger(parsed, "--iterations") ?? 20
+    inputPath = parsed.value("--file")
+    samplePath = parsed.value("--write-sample")
+    if let size = parsed.value("--size") {
+        let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 8192 }) else {
-            FileHandle.standardError.write(Data("error: --size needs WIDTHxHEIGHT\n".utf8))
-            exit(2)
+            throw UsageError("option '--size' needs WIDTHxHEIGHT (each 1-8192), got '\(size)'")
         }
-        arguments.removeFirst()
         sampleSize = (parts[0], parts[1])
-    default:
-        FileHandle.standardError.write(Data("error: unknown argument '\(argument)'\nUSAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH]\n".utf8))
-        exit(2)
     }
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("error: \(error.message)\n\(usage)".utf8))
+    exit(2)
 }
 
 if let samplePath {

@@ -82,31 +82,15 @@ public struct ImageDecoder: Sendable {
             throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libpng could not allocate a reader")
         }
         defer { sak_png_reader_destroy(reader) }
-        func failure(_ status: sak_status) -> ImagingError {
-            .decodeFailed(file: file, category: Self.category(status),
-                          detail: "libpng: " + String(cString: sak_png_reader_message(reader)))
-        }
-        var header = sak_image_header()
-        let headerStatus = sak_png_read_header(reader, &header)
-        guard headerStatus == SAK_OK else { throw failure(headerStatus) }
-        let width = Int(header.width), height = Int(header.height)
-        try checkLimits(width: width, height: height, file: file)
-        let colour = ColorInterpretation(pngHeader: header)
-
-        var status = SAK_OK
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            status = sak_png_read_rgba(reader, buffer.baseAddress!, width * 4)
-            initialized = status == SAK_OK ? width * height * 4 : 0
-        }
-        guard status == SAK_OK else { throw failure(status) }
-
-        let colorType = Self.pngColorTypeName(header.color_type, hasTransparency: header.has_trns != 0)
-        let source = SourceImageInfo(format: .png, width: width, height: height, colorType: colorType,
-                                     bitDepth: Int(header.bit_depth), interlaced: header.interlaced != 0,
-                                     colorTag: colour.tag)
-        let warnings = String(cString: sak_png_reader_warnings(reader))
-        return finish(PixelBuffer(width: width, height: height, pixels: pixels), source: source,
-                      colour: colour, decoderWarnings: warnings, library: "libpng")
+        return try decode(file: file, with: ShimReader(
+            format: .png, library: "libpng",
+            readHeader: { sak_png_read_header(reader, $0) },
+            readRGBA: { sak_png_read_rgba(reader, $0, $1) },
+            message: { String(cString: sak_png_reader_message(reader)) },
+            warnings: { String(cString: sak_png_reader_warnings(reader)) },
+            colorTypeName: { Self.pngColorTypeName($0.color_type, hasTransparency: $0.has_trns != 0) },
+            refusal: { _ in nil },
+            interpretColor: { ColorInterpretation(pngHeader: $0) }))
     }
 
     static func pngColorTypeName(_ type: Int32, hasTransparency: Bool) -> String {
@@ -129,36 +113,63 @@ public struct ImageDecoder: Sendable {
             throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libjpeg could not allocate a reader")
         }
         defer { sak_jpeg_reader_destroy(reader) }
+        return try decode(file: file, with: ShimReader(
+            format: .jpeg, library: "libjpeg",
+            readHeader: { sak_jpeg_read_header(reader, $0) },
+            readRGBA: { sak_jpeg_read_rgba(reader, $0, $1) },
+            message: { String(cString: sak_jpeg_reader_message(reader)) },
+            warnings: { String(cString: sak_jpeg_reader_warnings(reader)) },
+            colorTypeName: { Self.jpegColorSpaceName($0.color_type) },
+            refusal: { header in
+                guard header.color_type == Int32(SAK_JPEG_CMYK) || header.color_type == Int32(SAK_JPEG_YCCK) else { return nil }
+                return "\(Self.jpegColorSpaceName(header.color_type)) JPEG: screenshots are RGB; export the image as sRGB JPEG or PNG"
+            },
+            interpretColor: { ColorInterpretation(jpegHeader: $0) }))
+    }
+
+    // MARK: - Shared
+
+    /// What one C reader of the shim offers, so a single routine drives PNG and JPEG alike.
+    private struct ShimReader {
+        var format: ImageFormat
+        var library: String
+        var readHeader: (UnsafeMutablePointer<sak_image_header>) -> sak_status
+        var readRGBA: (UnsafeMutablePointer<UInt8>, Int) -> sak_status
+        var message: () -> String
+        var warnings: () -> String
+        var colorTypeName: (sak_image_header) -> String
+        /// Why a valid file is refused before its pixels are allocated (CMYK), or nil.
+        var refusal: (sak_image_header) -> String?
+        var interpretColor: (sak_image_header) -> ColorInterpretation
+    }
+
+    /// Header, limits, colour interpretation, then the pixels straight into their final buffer.
+    private func decode(file: String, with reader: ShimReader) throws -> DecodedImage {
         func failure(_ status: sak_status) -> ImagingError {
-            .decodeFailed(file: file, category: Self.category(status),
-                          detail: "libjpeg: " + String(cString: sak_jpeg_reader_message(reader)))
+            .decodeFailed(file: file, category: Self.category(status), detail: "\(reader.library): \(reader.message())")
         }
         var header = sak_image_header()
-        let headerStatus = sak_jpeg_read_header(reader, &header)
+        let headerStatus = reader.readHeader(&header)
         guard headerStatus == SAK_OK else { throw failure(headerStatus) }
         let width = Int(header.width), height = Int(header.height)
-        let colorType = Self.jpegColorSpaceName(header.color_type)
-        if header.color_type == Int32(SAK_JPEG_CMYK) || header.color_type == Int32(SAK_JPEG_YCCK) {
-            throw ImagingError.decodeFailed(
-                file: file, category: .unsupported,
-                detail: "\(colorType) JPEG: screenshots are RGB; export the image as sRGB JPEG or PNG")
+        if let refusal = reader.refusal(header) {
+            throw ImagingError.decodeFailed(file: file, category: .unsupported, detail: refusal)
         }
         try checkLimits(width: width, height: height, file: file)
-        let colour = ColorInterpretation(jpegHeader: header)
+        let colour = reader.interpretColor(header)
 
         var status = SAK_OK
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            status = sak_jpeg_read_rgba(reader, buffer.baseAddress!, width * 4)
+            status = reader.readRGBA(buffer.baseAddress!, width * 4)
             initialized = status == SAK_OK ? width * height * 4 : 0
         }
         guard status == SAK_OK else { throw failure(status) }
 
-        let source = SourceImageInfo(format: .jpeg, width: width, height: height, colorType: colorType,
-                                     bitDepth: Int(header.bit_depth), interlaced: header.interlaced != 0,
-                                     colorTag: colour.tag)
-        let warnings = String(cString: sak_jpeg_reader_warnings(reader))
+        let source = SourceImageInfo(format: reader.format, width: width, height: height,
+                                     colorType: reader.colorTypeName(header), bitDepth: Int(header.bit_depth),
+                                     interlaced: header.interlaced != 0, colorTag: colour.tag)
         return finish(PixelBuffer(width: width, height: height, pixels: pixels), source: source,
-                      colour: colour, decoderWarnings: warnings, library: "libjpeg")
+                      colour: colour, decoderWarnings: reader.warnings(), library: reader.library)
     }
 
     static func jpegColorSpaceName(_ space: Int32) -> String {
@@ -171,8 +182,6 @@ public struct ImageDecoder: Sendable {
         default: "colour space \(space)"
         }
     }
-
-    // MARK: - Shared
 
     private func checkLimits(width: Int, height: Int, file: String) throws {
         guard width > 0, height > 0 else {
