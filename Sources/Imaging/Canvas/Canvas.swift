@@ -1,0 +1,123 @@
+/// A small deterministic drawing surface over a `PixelBuffer`: fills, outlines, lines and stroke
+/// font text, anti-aliased by coverage. Coordinates are pixels, origin top-left, y down; pixel
+/// (i, j) covers [i, i+1) × [j, j+1) and its centre is (i + 0.5, j + 0.5).
+///
+/// Compositing is in sRGB code values with straight alpha: for a pixel covered by a fraction `c`
+/// of a shape in colour `src`, `a = c · src.alpha / 255` and every channel becomes
+/// `round(src · a + dst · (1 − a))` (alpha: `round(255 · a + dst.alpha · (1 − a))`). A pixel fully
+/// covered by an opaque colour therefore takes exactly that colour, which is what tests and text
+/// checks rely on: glyph cores carry the true ink colour.
+///
+/// Drawing uses only `+ − × ÷` and `sqrt`, so results are byte-identical on every platform.
+/// Everything is clipped to the canvas; rectangles, sizes and points that are NaN, infinite or
+/// empty draw nothing.
+public struct Canvas: Sendable {
+    public var buffer: PixelBuffer
+
+    /// A canvas of `width` × `height` pixels (negative sizes give an empty canvas) filled with
+    /// `background`.
+    public init(width: Int, height: Int, background: RGBA) {
+        buffer = PixelBuffer(width: max(0, width), height: max(0, height), fill: background)
+    }
+
+    public init(buffer: PixelBuffer) {
+        self.buffer = buffer
+    }
+
+    public var width: Int { buffer.width }
+    public var height: Int { buffer.height }
+
+    /// Blends everything outside `rect` toward black by `amount` (0 leaves it, 1 makes it black),
+    /// with anti-aliased edges for fractional coordinates: what overlays use to point at an
+    /// element. `nil` dims the whole canvas.
+    public mutating func dim(outside rect: RectF?, by amount: Double) {
+        guard amount.isFinite, amount > 0 else { return }
+        let strength = min(amount, 1)
+        let inside = rect.flatMap { $0.isEmpty ? nil : $0 }
+        let width = self.width, height = self.height
+        let columns = inside.map { Self.axisCoverage(from: $0.x, to: $0.maxX, pixels: width) } ?? []
+        let rows = inside.map { Self.axisCoverage(from: $0.y, to: $0.maxY, pixels: height) } ?? []
+        let black = RGBA(red: 0, green: 0, blue: 0)
+        withPixels { pixels in
+            for row in 0..<height {
+                let rowCoverage = rows.isEmpty ? 0 : rows[row]
+                for column in 0..<width {
+                    let covered = rowCoverage == 0 ? 0 : rowCoverage * columns[column]
+                    let alpha = strength * (1 - covered)
+                    if alpha > 0 { Self.blend(pixels, at: (row * width + column) * 4, color: black, alpha: alpha) }
+                }
+            }
+        }
+    }
+
+    // MARK: - Compositing
+
+    /// Runs `body` on the pixel bytes, in place.
+    mutating func withPixels(_ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+        buffer.pixels.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// Blends `color` over the pixel whose bytes start at `offset`, with opacity `alpha` in 0...1
+    /// (coverage already multiplied by the colour's own alpha).
+    @inline(__always)
+    static func blend(_ pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int, color: RGBA, alpha: Double) {
+        if alpha >= 1 {
+            pixels[offset] = color.red
+            pixels[offset + 1] = color.green
+            pixels[offset + 2] = color.blue
+            pixels[offset + 3] = 255
+            return
+        }
+        let keep = 1 - alpha
+        pixels[offset] = round8(Double(color.red) * alpha + Double(pixels[offset]) * keep)
+        pixels[offset + 1] = round8(Double(color.green) * alpha + Double(pixels[offset + 1]) * keep)
+        pixels[offset + 2] = round8(Double(color.blue) * alpha + Double(pixels[offset + 2]) * keep)
+        pixels[offset + 3] = round8(255 * alpha + Double(pixels[offset + 3]) * keep)
+    }
+
+    /// `value.rounded()` (halves away from zero) for a value in 0...255, without the C library
+    /// call `rounded()` becomes on x86-64 CPUs without SSE4.1: same result, half the blending time.
+    @inline(__always)
+    static func round8(_ value: Double) -> UInt8 {
+        guard value > 0 else { return 0 }
+        guard value < 255 else { return 255 }
+        let whole = UInt8(value)  // truncates
+        return value - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
+    /// The opacity a pixel gets from `coverage` of a shape in `color`.
+    @inline(__always)
+    static func opacity(_ coverage: Double, _ color: RGBA) -> Double {
+        color.alpha == 255 ? coverage : coverage * Double(color.alpha) / 255
+    }
+
+    // MARK: - Clipping
+
+    /// The whole pixels (clipped to `0..<pixels`) that the interval [from, to) touches.
+    static func pixelRange(from start: Double, to end: Double, pixels: Int) -> Range<Int> {
+        guard start.isFinite, end.isFinite, end > start, pixels > 0 else { return 0..<0 }
+        let limit = Double(pixels)
+        let first = Int(min(max(start.rounded(.down), 0), limit))
+        let last = Int(min(max(end.rounded(.up), 0), limit))
+        return first..<max(first, last)
+    }
+
+    /// For every pixel 0..<pixels, the length of [from, to) that lies inside it (0...1).
+    static func axisCoverage(from start: Double, to end: Double, pixels: Int) -> [Double] {
+        var coverage = [Double](repeating: 0, count: pixels)
+        for index in pixelRange(from: start, to: end, pixels: pixels) {
+            coverage[index] = overlap(index, start, end)
+        }
+        return coverage
+    }
+
+    /// Length of [start, end) inside the pixel [index, index + 1).
+    @inline(__always)
+    static func overlap(_ index: Int, _ start: Double, _ end: Double) -> Double {
+        let low = Double(index)
+        return max(0, min(low + 1, end) - max(low, start))
+    }
+
+    @inline(__always)
+    static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
+}
