@@ -33,10 +33,13 @@ let package = Package(
         .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
         .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI"]),
 
+        // Builders shared by the test targets (synthetic screens, temporary folders); not shipped.
+        .target(name: "TestSupport", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience"], path: "Tests/TestSupport"),
+
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience"]),
-        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging"]),
-        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience"],
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience", "TestSupport"]),
+        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"]),
+        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience", "ScreenAuditKit", "TestSupport"],
                     exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

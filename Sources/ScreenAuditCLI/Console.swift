@@ -1,10 +1,10 @@
 /// Where a command writes: results to `out`, errors and diagnostics to `err`.
 /// The real tool writes to the process's standard streams; tests collect the text.
-public struct Console {
-    public var out: (String) -> Void
-    public var err: (String) -> Void
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
 
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
         self.out = out
         self.err = err
     }

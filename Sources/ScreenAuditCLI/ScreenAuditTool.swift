@@ -3,7 +3,7 @@ import ScreenAuditKit
 /// The `screenaudit` command line: picks a subcommand, parses its arguments, runs it and maps
 /// every outcome to an exit status. It computes nothing itself.
 public enum ScreenAuditTool {
-    static var commands: [any Command.Type] { [InfoCommand.self, ContrastCommand.self] }
+    static var commands: [any Command.Type] { [AuditCommand.self, InfoCommand.self, ContrastCommand.self] }
 
     static var overview: String {
         var lines = [
@@ -33,7 +33,7 @@ public enum ScreenAuditTool {
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    public static func run(_ arguments: [String], console: Console) async -> ExitStatus {
         guard let first = arguments.first else {
             console.err(overview)
             return .usage
@@ -67,7 +67,7 @@ public enum ScreenAuditTool {
                 console.out(command.help)
                 return .success
             }
-            return try command.run(parsed, console: console)
+            return try await command.run(parsed, console: console)
         } catch let error as UsageError {
             console.err("error: \(error.message)\nUSAGE: \(command.usage)\n")
             return .usage

@@ -1,6 +1,7 @@
 import ColorScience
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// Files a CI run may hand the decoder: each must give the right category, name the file, and

@@ -1,6 +1,7 @@
 import ColorScience
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// Every PNG colour type × bit depth × interlace, written by libpng from samples made here and
@@ -129,18 +130,4 @@ struct PNGDecodingTests {
         let image = try ImageDecoder().decodeFile(atPath: path)
         #expect(image.source.format == .jpeg)
     }
-}
-
-/// A directory removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("screenaudit-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

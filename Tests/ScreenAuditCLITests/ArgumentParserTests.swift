@@ -1,3 +1,4 @@
+import Foundation
 @testable import ScreenAuditCLI
 import Testing
 
@@ -36,11 +37,21 @@ struct ArgumentParserTests {
         #expect(parsed.has("--help"))
     }
 
-    @Test func testInProcessRunCollectsStreams() {
-        var out = "", err = ""
-        let status = ScreenAuditTool.run(["contrast", "#000", "#fff"], console: Console(out: { out += $0 }, err: { err += $0 }))
+    @Test func testInProcessRunCollectsStreams() async {
+        let out = TextBox(), err = TextBox()
+        let status = await ScreenAuditTool.run(["contrast", "#000", "#fff"], console: Console(out: out.append, err: err.append))
         #expect(status == .success)
-        #expect(out.hasPrefix("#000000 and #FFFFFF: contrast 21.00:1\n"))
-        #expect(err.isEmpty)
+        #expect(out.text.hasPrefix("#000000 and #FFFFFF: contrast 21.00:1\n"))
+        #expect(err.text.isEmpty)
     }
+}
+
+/// Collects text written from any thread.
+final class TextBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = ""
+
+    var text: String { lock.withLock { storage } }
+
+    @Sendable func append(_ more: String) { lock.withLock { storage += more } }
 }

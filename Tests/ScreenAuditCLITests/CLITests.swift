@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import ColorScience
+import TestSupport
 import Testing
 
 /// The CLI through the built binary: help text word for word, exit codes, stdout and stderr.

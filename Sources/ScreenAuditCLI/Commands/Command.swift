@@ -7,7 +7,7 @@ protocol Command {
     static var arguments: String { get }
     static var options: [OptionSpec] { get }
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws -> ExitStatus
+    static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus
 }
 
 extension Command {

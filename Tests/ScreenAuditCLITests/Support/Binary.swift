@@ -65,23 +65,3 @@ enum Golden {
         }
     }
 }
-
-/// A directory removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("screenaudit-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ bytes: [UInt8], to name: String) throws -> String {
-        let path = path(name)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}

@@ -1,0 +1,114 @@
+import Foundation
+import Imaging
+import ScreenAuditKit
+
+/// `screenaudit audit --contracts PATH --screenshots DIR …`
+enum AuditCommand: Command {
+    static let name = "audit"
+    static let abstract = "Audit screenshots against their screen contracts and gate CI."
+    static let discussion = """
+    Loads the contracts (one file, or every .json below a directory), decodes each screen's
+    screenshot from --screenshots, runs the pixel checks on every element, and writes report.json
+    and report.md into --out. Prints one line per screen and where the reports are.
+
+    Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
+    3 the contracts or provenance cannot be used (every problem is listed on standard error with
+    its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
+    screen; the other screens are still audited.
+    """
+    static let arguments = ""
+    static let options = [
+        OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them (required)."),
+        OptionSpec("--screenshots", value: "DIR", help: "Folder the contracts' screenshot paths are relative to (required)."),
+        OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory); findings carry it."),
+        OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/screen-audit)."),
+        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
+        OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
+        OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
+        OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
+        OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+    ]
+
+    static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
+        guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
+        let out = parsed.value("--out") ?? "build_results/screen-audit"
+        let failOn = try choice(parsed, "--fail-on", FailThreshold.self) ?? .error
+        let level = try choice(parsed, "--level", ContrastLevel.self) ?? .aa
+        let largeText = try choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag
+        var today = CalendarDay.todayUTC()
+        if let text = parsed.value("--today") {
+            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
+            today = day
+        }
+        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isDirectory), isDirectory.boolValue else {
+            console.err("error: \(screenshots): the --screenshots folder does not exist\n")
+            return .unusableInput
+        }
+
+        let screens: [LoadedScreen]
+        var provenance: ProvenanceDocument?
+        do {
+            screens = try ContractLoader().load(path: contracts)
+            if let path = parsed.value("--provenance") { provenance = try ProvenanceLoader().load(path: path) }
+        } catch let error as AuditError {
+            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            return .unusableInput
+        }
+
+        let options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
+        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+        let report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+
+        do {
+            try ReportWriter.write([
+                (JSONReporter.fileName, try JSONReporter.render(report)),
+                (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
+            ], to: out)
+        } catch let error as AuditError {
+            console.err("error: \(error.description)\n")
+            return .unusableInput
+        }
+
+        let width = report.screens.map(\.id.count).max() ?? 0
+        for screen in report.screens {
+            console.out(screenLine(screen, idWidth: width) + "\n")
+        }
+        let s = report.summary
+        console.out("\(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos, \(s.waived) waived; \(s.passed) checks passed, \(s.notRun) not run\n")
+        console.out("reports: \((out as NSString).appendingPathComponent(JSONReporter.fileName)), \((out as NSString).appendingPathComponent(MarkdownReporter.fileName))\n")
+        if s.gateFailed {
+            console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
+            return .gateFailed
+        }
+        console.out("gate: passed (--fail-on \(failOn.rawValue))\n")
+        return .success
+    }
+
+    static func screenLine(_ screen: ScreenReport, idWidth: Int) -> String {
+        let active = screen.findings.filter { !$0.waived }
+        let padded = screen.id + String(repeating: " ", count: max(0, idWidth - screen.id.count))
+        var parts = ["\(active.filter { $0.severity == .error }.count) errors",
+                     "\(active.filter { $0.severity == .warning }.count) warnings"]
+        let waived = screen.findings.count - active.count
+        if waived > 0 { parts.append("\(waived) waived") }
+        parts.append("\(screen.checked.filter { $0.status == .pass }.count) passed")
+        let notRun = screen.checked.filter { $0.status == .notRun }.count
+        if notRun > 0 { parts.append("\(notRun) not run") }
+        var line = "\(padded)  \(screen.status.rawValue)  " + parts.joined(separator: ", ")
+        if screen.status != .audited, let finding = screen.findings.first { line += " — \(finding.message)" }
+        return line
+    }
+
+    static func choice<Value: RawRepresentable & CaseIterable>(_ parsed: ParsedArguments, _ option: String, _: Value.Type) throws -> Value?
+        where Value.RawValue == String {
+        guard let text = parsed.value(option) else { return nil }
+        guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            throw UsageError("option '\(option)' must be one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,104 @@
+import Imaging
+
+/// The result of an audit, as `report.json` carries it. Field names are a public interface.
+public struct AuditReport: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: ToolInfo
+    public var settings: Settings
+    public var summary: Summary
+    public var screens: [ScreenReport]
+
+    public struct ToolInfo: Codable, Equatable, Sendable {
+        public var name: String
+        public var version: String
+    }
+
+    /// The options that decided the verdicts, so a reader can reproduce them.
+    public struct Settings: Codable, Equatable, Sendable {
+        public var level: String
+        public var largeTextRule: String
+        public var failOn: String
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public var screens: Int
+        /// Findings that are not waived, by severity.
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        /// Findings accepted by a current waiver.
+        public var waived: Int
+        /// Checks that passed (every element, every rule).
+        public var passed: Int
+        /// Checks whose pixels could not support a verdict.
+        public var notRun: Int
+        /// True when a finding that is not waived reached `--fail-on`.
+        public var gateFailed: Bool
+    }
+}
+
+public enum ScreenStatus: String, Codable, Sendable {
+    case audited
+    case unreadable
+    case sizeMismatch = "size-mismatch"
+}
+
+public struct ScreenReport: Codable, Equatable, Sendable {
+    public var id: String
+    public var screenshot: String
+    /// The contract file that declares the screen, relative to `--contracts`.
+    public var contract: String
+    public var status: ScreenStatus
+    /// What a reviewer should know about the screenshot itself (colour profile, conversions).
+    public var notes: [String]
+    public var findings: [Finding]
+    /// Every check run on every element, passes included.
+    public var checked: [CheckedEntry]
+}
+
+public struct Finding: Codable, Equatable, Sendable {
+    public var rule: String
+    public var element: String?
+    public var severity: Severity
+    public var message: String
+    /// In pixels of the screenshot.
+    public var frame: PixelRect?
+    public var measured: [String: MeasuredValue]
+    public var threshold: Double?
+    public var waived: Bool
+    /// The waiver that matched, current or expired.
+    public var waiver: WaiverStatus?
+    /// The provenance of the element's asset, when the element links one.
+    public var provenance: ProvenanceNote?
+    /// Stable across runs and unrelated contract edits: rule, screen, element, a coarse bucket.
+    public var fingerprint: String
+}
+
+public struct WaiverStatus: Codable, Equatable, Sendable {
+    public var reason: String
+    public var expires: String?
+    public var expired: Bool
+}
+
+public struct ProvenanceNote: Codable, Equatable, Sendable {
+    public var asset: String
+    /// nil when the provenance file has no entry for the asset.
+    public var source: String?
+    public var authoringStatus: String?
+    public var sourceQuality: String?
+    public var knownRisks: [String]
+    public var evidence: [String]
+    /// "placeholder, upscaled; known risk: text over a busy area", or why there is none.
+    public var summary: String
+}
+
+public struct CheckedEntry: Codable, Equatable, Sendable {
+    public var rule: String
+    public var element: String?
+    public var status: CheckStatus
+    public var measured: [String: MeasuredValue]
+    public var threshold: Double?
+    public var reason: String?
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Imaging
+
+/// Audits screens: decode each screenshot, check its size, run the checks, apply the policy.
+/// Screens run concurrently (at most `options.maxConcurrentScreens` decoded images in memory at
+/// once); the report lists them in contract order whatever order they finish in.
+public struct AuditRunner: Sendable {
+    public var checks: [any AuditCheck]
+    public var options: AuditOptions
+    public var decoder: ImageDecoder
+
+    public init(checks: [any AuditCheck], options: AuditOptions, decoder: ImageDecoder = ImageDecoder()) {
+        self.checks = checks
+        self.options = options
+        self.decoder = decoder
+    }
+
+    /// The checks this release runs, configured from `options`.
+    public static func standardChecks(_ options: AuditOptions) -> [any AuditCheck] {
+        [TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule)]
+    }
+
+    public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?) async -> AuditReport {
+        let policy = Policy(today: options.today, provenance: provenance)
+        var reports = [ScreenReport?](repeating: nil, count: screens.count)
+        await withTaskGroup(of: (Int, ScreenReport).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let screen = screens[index]
+                group.addTask { (index, self.auditScreen(screen, root: screenshotsRoot, policy: policy)) }
+                next += 1
+            }
+            while next < min(options.maxConcurrentScreens, screens.count) { start() }
+            while let (index, report) = await group.next() {
+                reports[index] = report
+                if next < screens.count { start() }
+            }
+        }
+        let finished = reports.compactMap { $0 }
+        return AuditReport(
+            schemaVersion: AuditReport.currentSchemaVersion,
+            tool: .init(name: ScreenAuditKit.toolName, version: ScreenAuditKit.version),
+            settings: .init(level: options.level.rawValue, largeTextRule: options.largeTextRule.summary,
+                            failOn: options.failOn.rawValue),
+            summary: summarize(finished),
+            screens: finished)
+    }
+
+    /// One screen, start to finish. Never throws: every failure becomes a finding on the screen.
+    public func auditScreen(_ loaded: LoadedScreen, root: String, policy: Policy) -> ScreenReport {
+        let screen = loaded.contract
+        let path = (root as NSString).appendingPathComponent(screen.screenshot)
+        var report = ScreenReport(id: screen.id, screenshot: screen.screenshot, contract: loaded.source,
+                                  status: .audited, notes: [], findings: [], checked: [])
+        let results: [CheckResult]
+        do {
+            let image = try decoder.decodeFile(atPath: path)
+            report.notes = image.notes
+            let expectedWidth = screen.device.pixelWidth, expectedHeight = screen.device.pixelHeight
+            if abs(image.pixels.width - expectedWidth) > 1 || abs(image.pixels.height - expectedHeight) > 1 {
+                report.status = .sizeMismatch
+                results = [CheckResult(
+                    rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
+                    measured: ["actualSize": .text("\(image.pixels.width)×\(image.pixels.height)"),
+                               "expectedSize": .text("\(expectedWidth)×\(expectedHeight)")])]
+            } else {
+                let context = ScreenContext(screen: screen, image: image.pixels)
+                results = checks.flatMap { $0.run(context) }
+            }
+        } catch {
+            report.status = .unreadable
+            let category = (error as? ImagingError)?.decodeCategory?.rawValue ?? DecodeFailure.unreadable.rawValue
+            let detail: String
+            if case let .decodeFailed(_, _, message)? = error as? ImagingError { detail = message } else { detail = "\(error)" }
+            results = [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
+                                   measured: ["category": .text(category)], reason: "\(category): \(detail)")]
+        }
+        let order = Dictionary(uniqueKeysWithValues: screen.elements.enumerated().map { ($1.id, $0) })
+        let sorted = results.sorted { a, b in
+            let ia = a.element.flatMap { order[$0] } ?? -1, ib = b.element.flatMap { order[$0] } ?? -1
+            return ia != ib ? ia < ib : a.rule < b.rule
+        }
+        report.findings = policy.findings(for: sorted, screen: screen)
+        report.checked = sorted.map {
+            CheckedEntry(rule: $0.rule, element: $0.element, status: $0.status, measured: $0.measured,
+                         threshold: $0.threshold, reason: $0.reason)
+        }
+        return report
+    }
+
+    func summarize(_ screens: [ScreenReport]) -> AuditReport.Summary {
+        let findings = screens.flatMap(\.findings)
+        let active = findings.filter { !$0.waived }
+        let checked = screens.flatMap(\.checked)
+        return AuditReport.Summary(
+            screens: screens.count,
+            errors: active.filter { $0.severity == .error }.count,
+            warnings: active.filter { $0.severity == .warning }.count,
+            infos: active.filter { $0.severity == .info }.count,
+            waived: findings.count - active.count,
+            passed: checked.filter { $0.status == .pass }.count,
+            notRun: checked.filter { $0.status == .notRun }.count,
+            gateFailed: active.contains { options.failOn.gates($0.severity) })
+    }
+}

@@ -1,0 +1,127 @@
+import Imaging
+
+/// How serious a finding is. Ordered: error, then warning, then info.
+public enum Severity: String, Codable, CaseIterable, Comparable, Sendable {
+    case error, warning, info
+
+    var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .info: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The outcome of one check on one element (or screen).
+public enum CheckStatus: String, Codable, CaseIterable, Sendable {
+    case pass
+    case fail
+    /// The pixels cannot support a verdict; `reason` says why. Never counted as a pass.
+    case notRun = "not-run"
+}
+
+/// A measured value as reports show it: numbers already rounded to their stated precision.
+public enum MeasuredValue: Codable, Equatable, Hashable, Sendable {
+    case number(Double)
+    case text(String)
+    case flag(Bool)
+    case numbers([Double])
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .number(value): try container.encode(value)
+        case let .text(value): try container.encode(value)
+        case let .flag(value): try container.encode(value)
+        case let .numbers(values): try container.encode(values)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .flag(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let numbers = try? container.decode([Double].self) {
+            self = .numbers(numbers)
+        } else {
+            self = .text(try container.decode(String.self))
+        }
+    }
+
+    public var number: Double? {
+        if case let .number(value) = self { return value }
+        return nil
+    }
+
+    public var text: String? {
+        if case let .text(value) = self { return value }
+        return nil
+    }
+
+    /// `value` rounded to `places` decimals, the precision reports state.
+    public static func rounded(_ value: Double, places: Int) -> MeasuredValue {
+        var factor = 1.0
+        for _ in 0..<places { factor *= 10 }
+        return .number((value * factor).rounded() / factor)
+    }
+}
+
+/// One check's verdict on one element: pass, fail or not run, with what was measured.
+/// Checks fill in typed data only; reporters turn it into sentences.
+public struct CheckResult: Equatable, Sendable {
+    public var rule: String
+    /// nil for results about the whole screen (an unreadable screenshot).
+    public var element: String?
+    public var status: CheckStatus
+    /// For failures: how serious. Passes and not-run results carry the rule's default severity.
+    public var severity: Severity
+    /// Where on the screenshot, in pixels.
+    public var frame: PixelRect?
+    public var measured: [String: MeasuredValue]
+    /// The value the measurement is held to (e.g. 4.5 for a 4.5:1 contrast minimum).
+    public var threshold: Double?
+    /// Why a result is not run (or a screen-level failure's detail, e.g. the decoder's message).
+    public var reason: String?
+
+    public init(rule: String, element: String?, status: CheckStatus, severity: Severity, frame: PixelRect? = nil,
+                measured: [String: MeasuredValue] = [:], threshold: Double? = nil, reason: String? = nil) {
+        self.rule = rule
+        self.element = element
+        self.status = status
+        self.severity = severity
+        self.frame = frame
+        self.measured = measured
+        self.threshold = threshold
+        self.reason = reason
+    }
+}
+
+/// What a check is, for reports, SARIF rules and documentation.
+public struct CheckDescriptor: Equatable, Sendable {
+    public var id: String
+    public var title: String
+    /// The standard behind it: "WCAG 2.2 SC 1.4.3 Contrast (Minimum)".
+    public var reference: String
+    public var defaultSeverity: Severity
+    public var rationale: String
+
+    public init(id: String, title: String, reference: String, defaultSeverity: Severity, rationale: String) {
+        self.id = id
+        self.title = title
+        self.reference = reference
+        self.defaultSeverity = defaultSeverity
+        self.rationale = rationale
+    }
+}
+
+/// A pixel check: a pure function from one screen to a result for every element it applies to,
+/// passes included. Checks never read files, print, or know about reporters.
+public protocol AuditCheck: Sendable {
+    static var descriptor: CheckDescriptor { get }
+    func run(_ screen: ScreenContext) -> [CheckResult]
+}

@@ -1,0 +1,18 @@
+/// Rule ids: a public interface. Once published an id never changes meaning.
+public enum RuleID {
+    public static let contrastText = "contrast.text"
+    public static let contrastNonText = "contrast.nontext"
+    public static let textSize = "text.size"
+    public static let textClipped = "text.clipped"
+    public static let targetSize = "target.size"
+    public static let targetSpacing = "target.spacing"
+    public static let colorOnly = "color.only"
+    public static let screenshotUnreadable = "screenshot.unreadable"
+    public static let screenshotSizeMismatch = "screenshot.size-mismatch"
+
+    /// Every rule id a contract may name (in waivers and check selections).
+    public static let all: [String] = [
+        contrastText, contrastNonText, textSize, textClipped, targetSize, targetSpacing, colorOnly,
+        screenshotUnreadable, screenshotSizeMismatch,
+    ]
+}

@@ -1,0 +1,60 @@
+import ColorScience
+import Imaging
+
+/// `contrast.text` — WCAG 2.2 SC 1.4.3 (and 1.4.6 at AAA): text against its background, measured
+/// from the rendered pixels, never from declared colours.
+public struct TextContrastCheck: AuditCheck {
+    public static let descriptor = CheckDescriptor(
+        id: RuleID.contrastText,
+        title: "Text contrast",
+        reference: "WCAG 2.2 SC 1.4.3 Contrast (Minimum); SC 1.4.6 Contrast (Enhanced) at AAA",
+        defaultSeverity: .error,
+        rationale: "Text needs a contrast ratio of at least 4.5:1 (3:1 when large) against what is behind it to be readable by people with low vision, in sunlight or on a dim screen.")
+
+    public var level: ContrastLevel
+    public var largeTextRule: LargeTextRule
+
+    public init(level: ContrastLevel = .aa, largeTextRule: LargeTextRule = .wcag) {
+        self.level = level
+        self.largeTextRule = largeTextRule
+    }
+
+    public func run(_ screen: ScreenContext) -> [CheckResult] {
+        screen.screen.elements.compactMap { element in
+            guard let text = element.text else { return nil }
+            let rect = screen.pixelRect(for: element.frame)
+            let bold = text.weight?.isBold ?? false
+            let large = largeTextRule.isLarge(pointSize: text.pointSize, bold: bold)
+            let requirement = level.requirement(largeText: large)
+            var measured: [String: MeasuredValue] = [
+                "largeText": .flag(large),
+                "requirement": .text(requirement.title),
+            ]
+            let textHeight = text.pointSize.map { $0 * screen.scale }
+            switch measureTextContrast(in: screen.image, rect: rect, textHeight: textHeight) {
+            case let .notMeasurable(reason):
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
+                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,
+                                   threshold: requirement.minimumRatio, reason: reason)
+            case let .measured(m):
+                measured["ratio"] = .number(Self.cut(m.worstRatio))
+                measured["foreground"] = .text(m.foreground.hex)
+                measured["background"] = .text(m.background.hex)
+                measured["inkPixels"] = .number(Double(m.inkPixels))
+                if m.backgroundVaries {
+                    measured["ratioMin"] = .number(Self.cut(m.worstRatio))
+                    measured["ratioMax"] = .number(Self.cut(m.bestRatio))
+                    measured["backgroundLightest"] = .text(m.lightestBackground.hex)
+                    measured["backgroundDarkest"] = .text(m.darkestBackground.hex)
+                }
+                let passed = requirement.isMet(by: m.worstRatio)
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: passed ? .pass : .fail,
+                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,
+                                   threshold: requirement.minimumRatio)
+            }
+        }
+    }
+
+    /// Two decimals, cut rather than rounded, so a failing 4.499 never reads as 4.50.
+    static func cut(_ ratio: Double) -> Double { (ratio * 100).rounded(.down) / 100 }
+}

@@ -1,0 +1,262 @@
+import Foundation
+import Imaging
+
+/// A screen contract with where it was declared.
+public struct LoadedScreen: Equatable, Sendable {
+    public var contract: ScreenContract
+    /// The contract file as the user named it (for messages).
+    public var file: String
+    /// The contract file relative to the `--contracts` argument (for reports: no absolute paths).
+    public var source: String
+    /// The screen's JSON path in that file, e.g. `screens[2]`.
+    public var path: String
+}
+
+/// Reads contract files (one file, or every `.json` below a directory, in path order), validates
+/// them and merges their screens. Every problem is collected and reported together.
+public struct ContractLoader: Sendable {
+    /// Bytes per contract file read at most.
+    public var maxFileBytes: Int
+    public var jsonLimits: JSONLimits
+
+    public init(maxFileBytes: Int = 16 * 1024 * 1024, jsonLimits: JSONLimits = JSONLimits()) {
+        self.maxFileBytes = maxFileBytes
+        self.jsonLimits = jsonLimits
+    }
+
+    /// Loads `path` (a file or a directory). Throws `AuditError.invalidInput` with every issue.
+    public func load(path: String) throws -> [LoadedScreen] {
+        let files = try InputFiles.list(path, extension: "json", what: "contract")
+        var screens: [LoadedScreen] = []
+        var issues: [InputIssue] = []
+        var firstDeclaration: [String: (file: String, path: String)] = [:]
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFiles.read(file.path, limit: maxFileBytes)
+            } catch let error as InputIssue {
+                issues.append(error)
+                continue
+            }
+            let result = parse(bytes, file: file.path, source: file.relative)
+            issues += result.issues
+            for screen in result.screens {
+                if let first = firstDeclaration[screen.contract.id] {
+                    issues.append(InputIssue(file: screen.file, location: "\(screen.path).id",
+                                             message: "duplicate screen id '\(screen.contract.id)' (first declared in \(first.file) at \(first.path))"))
+                } else {
+                    firstDeclaration[screen.contract.id] = (screen.file, screen.path)
+                    screens.append(screen)
+                }
+            }
+        }
+        if !issues.isEmpty { throw AuditError.invalidInput(issues) }
+        return screens
+    }
+
+    /// Parses and validates one document. Screens with issues are left out of the result.
+    public func parse(_ bytes: [UInt8], file: String, source: String) -> (screens: [LoadedScreen], issues: [InputIssue]) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: jsonLimits)
+        } catch {
+            return ([], [InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)")])
+        }
+        let issues = IssueCollector(file: file)
+        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return ([], issues.issues) }
+        if let version = root.integer("schemaVersion"), version != ContractDocument.currentSchemaVersion {
+            issues.report(JSONPath().appending("schemaVersion"),
+                          "unsupported schema version \(version) (this tool reads version \(ContractDocument.currentSchemaVersion))")
+        }
+        var screens: [LoadedScreen] = []
+        let entries = root.array("screens") ?? []
+        if entries.isEmpty, root.has("screens") { issues.report(JSONPath().appending("screens"), "no screens declared") }
+        var seen: [String: JSONPath] = [:]
+        for (value, path) in entries {
+            let before = issues.issues.count
+            guard let screen = ScreenReader.read(value, path: path, issues: issues) else { continue }
+            if let first = seen[screen.id] {
+                issues.report(path.appending("id"), "duplicate screen id '\(screen.id)' (first declared at \(first))")
+                continue
+            }
+            seen[screen.id] = path
+            if issues.issues.count == before {
+                screens.append(LoadedScreen(contract: screen, file: file, source: source, path: path.description))
+            }
+        }
+        return (issues.issues.isEmpty ? screens : [], issues.issues)
+    }
+}
+
+/// Reads and validates one screen object.
+enum ScreenReader {
+    static func read(_ value: JSONValue, path: JSONPath, issues: IssueCollector) -> ScreenContract? {
+        guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
+        let id = nonEmpty(object, "id")
+        let screenshot = object.string("screenshot")
+        if let screenshot { validateScreenshotPath(screenshot, path: path.appending("screenshot"), issues: issues) }
+        let device = object.object("device").flatMap(readDevice)
+        var elements: [ElementContract] = []
+        var elementPaths: [String: JSONPath] = [:]
+        for (value, elementPath) in object.array("elements") ?? [] {
+            // The id is registered even when the rest of the element is invalid, so that groups and
+            // waivers naming it do not report a second, misleading problem.
+            if case let .object(members) = value, case let .string(id)? = members.first(where: { $0.key == "id" })?.value {
+                if let first = elementPaths[id] {
+                    issues.report(elementPath.appending("id"), "duplicate element id '\(id)' (first declared at \(first))")
+                    continue
+                }
+                elementPaths[id] = elementPath
+            }
+            if let element = readElement(value, path: elementPath, device: device, issues: issues) {
+                elements.append(element)
+            }
+        }
+        let known = Set(elementPaths.keys)
+        var groups: [ColorOnlyGroup] = []
+        for (value, groupPath) in object.array("colorOnlyGroups", required: false) ?? [] {
+            guard let group = ObjectReader(value, path: groupPath, issues: issues) else { continue }
+            let groupID = nonEmpty(group, "id")
+            let members = group.strings("elements") ?? []
+            if group.has("elements"), members.count < 2 {
+                issues.report(groupPath.appending("elements"), "a colour-only group needs at least two elements")
+            }
+            for (index, member) in members.enumerated() where !known.contains(member) {
+                issues.report(groupPath.appending("elements").appending(index), "no element '\(member)' on this screen")
+            }
+            if let groupID { groups.append(ColorOnlyGroup(id: groupID, elements: members)) }
+        }
+        var waivers: [Waiver] = []
+        for (value, waiverPath) in object.array("waivers", required: false) ?? [] {
+            guard let waiver = ObjectReader(value, path: waiverPath, issues: issues) else { continue }
+            let rule = waiver.string("rule")
+            if let rule, !RuleID.all.contains(rule) {
+                issues.report(waiverPath.appending("rule"), "unknown rule '\(rule)' (rules: \(RuleID.all.joined(separator: ", ")))")
+            }
+            let element = waiver.string("element", required: false)
+            if let element, !known.contains(element) {
+                issues.report(waiverPath.appending("element"), "no element '\(element)' on this screen")
+            }
+            let reason = nonEmpty(waiver, "reason")
+            let expires = waiver.string("expires", required: false)
+            if let expires, CalendarDay(expires) == nil {
+                issues.report(waiverPath.appending("expires"), "'\(expires)' is not a date (use YYYY-MM-DD)")
+            }
+            if let rule, let reason {
+                waivers.append(Waiver(rule: rule, element: element, reason: reason, expires: expires))
+            }
+        }
+        guard let id, let screenshot, let device else { return nil }
+        return ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
+                              colorOnlyGroups: groups, waivers: waivers)
+    }
+
+    static func nonEmpty(_ object: ObjectReader, _ key: String) -> String? {
+        guard let text = object.string(key) else { return nil }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            object.issues.report(object.path.appending(key), "must not be empty")
+            return nil
+        }
+        return text
+    }
+
+    static func positive(_ object: ObjectReader, _ key: String) -> Double? {
+        guard let value = object.number(key) else { return nil }
+        guard value > 0 else {
+            object.issues.report(object.path.appending(key), "must be greater than zero, got \(format(value))")
+            return nil
+        }
+        return value
+    }
+
+    static func readDevice(_ object: ObjectReader) -> DeviceSpec? {
+        let name = object.string("name", required: false)
+        let scale = positive(object, "scale")
+        if let scale, scale > 10 {
+            object.issues.report(object.path.appending("scale"), "scale \(format(scale)) is not a device scale (1 to 10)")
+        }
+        let width = positive(object, "width")
+        let height = positive(object, "height")
+        guard let scale, scale <= 10, let width, let height else { return nil }
+        return DeviceSpec(name: name, scale: scale, width: width, height: height)
+    }
+
+    static func readElement(_ value: JSONValue, path: JSONPath, device: DeviceSpec?, issues: IssueCollector) -> ElementContract? {
+        guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
+        let id = nonEmpty(object, "id")
+        var role: ElementRole?
+        if let text = object.string("role") {
+            role = ElementRole(rawValue: text)
+            if role == nil {
+                issues.report(path.appending("role"),
+                              "unknown role '\(text)' (roles: \(ElementRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        let frame = object.object("frame").flatMap { readFrame($0, device: device) }
+        var text: TextSpec?
+        if let textObject = object.object("text", required: false) {
+            let content = textObject.string("content")
+            var pointSize: Double?
+            if textObject.has("pointSize") { pointSize = positive(textObject, "pointSize") }
+            var weight: FontWeight?
+            if let name = textObject.string("weight", required: false) {
+                weight = FontWeight(rawValue: name)
+                if weight == nil {
+                    issues.report(textObject.path.appending("weight"),
+                                  "unknown weight '\(name)' (weights: \(FontWeight.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
+            if let content { text = TextSpec(content: content, pointSize: pointSize, weight: weight) }
+        }
+        let label = object.string("label", required: false)
+        let hint = object.string("hint", required: false)
+        let asset = object.string("asset", required: false)
+        guard let id, let role, let frame else { return nil }
+        return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset)
+    }
+
+    static func readFrame(_ object: ObjectReader, device: DeviceSpec?) -> Frame? {
+        let x = object.number("x"), y = object.number("y")
+        let width = positive(object, "width"), height = positive(object, "height")
+        guard let x, let y, let width, let height else { return nil }
+        let frame = Frame(x: x, y: y, width: width, height: height)
+        if let device {
+            // A hundredth of a point of slack for frames computed in floating point.
+            let slack = 0.01
+            if x < -slack || y < -slack || frame.maxX > device.width + slack || frame.maxY > device.height + slack {
+                object.issues.report(object.path, "frame (x \(format(x)), y \(format(y)), \(format(width)) × \(format(height)) pt) is outside the screen (\(format(device.width)) × \(format(device.height)) pt)")
+                return nil
+            }
+        }
+        return frame
+    }
+
+    static func validateScreenshotPath(_ screenshot: String, path: JSONPath, issues: IssueCollector) {
+        guard !screenshot.isEmpty else {
+            issues.report(path, "must not be empty")
+            return
+        }
+        if screenshot.hasPrefix("/") || screenshot.hasPrefix("~") || screenshot.hasPrefix("\\")
+            || (screenshot.count >= 2 && Array(screenshot)[1] == ":") {
+            issues.report(path, "'\(screenshot)' is absolute; give it relative to the --screenshots folder")
+            return
+        }
+        if screenshot.contains("\0") || screenshot.contains("\\") {
+            issues.report(path, "'\(screenshot)' contains a backslash or NUL; use '/' between folders")
+            return
+        }
+        var depth = 0
+        for component in screenshot.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+            if depth < 0 {
+                issues.report(path, "'\(screenshot)' climbs out of the --screenshots folder")
+                return
+            }
+        }
+        if depth == 0 { issues.report(path, "'\(screenshot)' names the --screenshots folder itself, not a file") }
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Finding and reading the input documents (contracts, provenance).
+enum InputFiles {
+    struct Listed {
+        var path: String
+        /// Relative to the argument the user gave: the file's name, or its path below the directory.
+        var relative: String
+    }
+
+    /// `path` itself if it is a file, or every file with `extension` below it (sorted, hidden ones
+    /// skipped) if it is a directory.
+    static func list(_ path: String, extension ext: String, what: String) throws -> [Listed] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no such file or directory")])
+        }
+        guard isDirectory.boolValue else {
+            return [Listed(path: path, relative: URL(fileURLWithPath: path).lastPathComponent)]
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "cannot list the directory")])
+        }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                var childIsDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(relative), isDirectory: &childIsDirectory),
+                   childIsDirectory.boolValue {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            if name.lowercased().hasSuffix("." + ext) { found.append(relative) }
+        }
+        found.sort()
+        guard !found.isEmpty else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no .\(ext) \(what) files in this directory")])
+        }
+        return found.map { Listed(path: (path as NSString).appendingPathComponent($0), relative: $0) }
+    }
+
+    /// The bytes of `path`, refusing files over `limit` before reading them.
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > limit {
+            throw InputIssue(file: path, location: "", message: "the file is \(size) bytes, over the limit of \(limit) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputIssue(file: path, location: "", message: "cannot read the file")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,153 @@
+import Imaging
+
+/// A contract file: the screens an app shows, each with its screenshot and elements.
+/// Format v1; the JSON names are a public interface (see Contracts/screen-contract.schema.json).
+public struct ContractDocument: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var screens: [ScreenContract]
+
+    public init(schemaVersion: Int = ContractDocument.currentSchemaVersion, screens: [ScreenContract]) {
+        self.schemaVersion = schemaVersion
+        self.screens = screens
+    }
+}
+
+/// One screen: where its screenshot is, the device it was captured on, and what it shows.
+public struct ScreenContract: Codable, Equatable, Sendable {
+    public var id: String
+    /// Relative to the `--screenshots` root; never absolute, never climbing out of it.
+    public var screenshot: String
+    public var device: DeviceSpec
+    public var elements: [ElementContract]
+    public var colorOnlyGroups: [ColorOnlyGroup]
+    public var waivers: [Waiver]
+
+    public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
+                colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = []) {
+        self.id = id
+        self.screenshot = screenshot
+        self.device = device
+        self.elements = elements
+        self.colorOnlyGroups = colorOnlyGroups
+        self.waivers = waivers
+    }
+
+    public func element(_ id: String) -> ElementContract? { elements.first { $0.id == id } }
+}
+
+/// The device a screenshot comes from: size in points and the pixels per point.
+public struct DeviceSpec: Codable, Equatable, Sendable {
+    public var name: String?
+    public var scale: Double
+    public var width: Double
+    public var height: Double
+
+    public init(name: String? = nil, scale: Double, width: Double, height: Double) {
+        self.name = name
+        self.scale = scale
+        self.width = width
+        self.height = height
+    }
+
+    /// The screenshot's expected size in pixels.
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+}
+
+/// A rectangle in points, origin top-left.
+public struct Frame: Codable, Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+}
+
+/// What an element is, as assistive technology would announce it.
+public enum ElementRole: String, Codable, CaseIterable, Sendable {
+    case button, link, toggle, slider, tab, text, heading, image, indicator, container
+
+    /// Buttons, links, toggles, sliders and tabs: the roles a user acts on.
+    public var isInteractive: Bool {
+        switch self {
+        case .button, .link, .toggle, .slider, .tab: true
+        default: false
+        }
+    }
+}
+
+/// The text an element renders, as the app declares it.
+public struct TextSpec: Codable, Equatable, Sendable {
+    public var content: String
+    /// In iOS points. Absent: the audit treats the text as normal (not large) size.
+    public var pointSize: Double?
+    public var weight: FontWeight?
+
+    public init(content: String, pointSize: Double? = nil, weight: FontWeight? = nil) {
+        self.content = content
+        self.pointSize = pointSize
+        self.weight = weight
+    }
+}
+
+public struct ElementContract: Codable, Equatable, Sendable {
+    public var id: String
+    public var role: ElementRole
+    public var frame: Frame
+    public var label: String?
+    public var hint: String?
+    public var text: TextSpec?
+    /// The asset (image, colour) the element shows; links to its provenance entry.
+    public var asset: String?
+
+    public init(id: String, role: ElementRole, frame: Frame, label: String? = nil, hint: String? = nil,
+                text: TextSpec? = nil, asset: String? = nil) {
+        self.id = id
+        self.role = role
+        self.frame = frame
+        self.label = label
+        self.hint = hint
+        self.text = text
+        self.asset = asset
+    }
+}
+
+/// Elements whose difference carries meaning (correct / wrong, on / off): checked by `color.only`.
+public struct ColorOnlyGroup: Codable, Equatable, Sendable {
+    public var id: String
+    public var elements: [String]
+
+    public init(id: String, elements: [String]) {
+        self.id = id
+        self.elements = elements
+    }
+}
+
+/// A known finding accepted for now: it stays in every report, marked waived, and does not gate
+/// until it expires.
+public struct Waiver: Codable, Equatable, Sendable {
+    public var rule: String
+    /// The element waived; absent: the rule is waived for the whole screen.
+    public var element: String?
+    public var reason: String
+    /// YYYY-MM-DD; the waiver applies up to and including this day (UTC).
+    public var expires: String?
+
+    public init(rule: String, element: String? = nil, reason: String, expires: String? = nil) {
+        self.rule = rule
+        self.element = element
+        self.reason = reason
+        self.expires = expires
+    }
+}

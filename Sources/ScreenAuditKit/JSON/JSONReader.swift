@@ -1,0 +1,145 @@
+/// A place in a JSON document, printed the way users read it: `screens[3].elements[7].frame.width`.
+public struct JSONPath: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public private(set) var components: [Component]
+
+    public enum Component: Equatable, Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    public func appending(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+    public func appending(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
+
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case let .key(key): text += text.isEmpty ? key : ".\(key)"
+            case let .index(index): text += "[\(index)]"
+            }
+        }
+        return text.isEmpty ? "(document)" : text
+    }
+}
+
+/// One thing wrong with an input document: the file, where in it, and what.
+public struct InputIssue: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// A JSON path, or "line L, column C" for syntax errors, or "" for the whole file.
+    public var location: String
+    public var message: String
+
+    public init(file: String, location: String, message: String) {
+        self.file = file
+        self.location = location
+        self.message = message
+    }
+
+    public var description: String {
+        location.isEmpty ? "\(file): \(message)" : "\(file): \(location): \(message)"
+    }
+}
+
+/// Collects every issue found while reading one document, instead of stopping at the first.
+final class IssueCollector {
+    let file: String
+    private(set) var issues: [InputIssue] = []
+
+    init(file: String) { self.file = file }
+
+    func report(_ path: JSONPath, _ message: String) {
+        issues.append(InputIssue(file: file, location: path.description, message: message))
+    }
+}
+
+/// Typed access to one JSON object, reporting missing keys and wrong types with their path.
+struct ObjectReader {
+    let members: [(key: String, value: JSONValue)]
+    let path: JSONPath
+    let issues: IssueCollector
+
+    init?(_ value: JSONValue, path: JSONPath, issues: IssueCollector) {
+        guard case let .object(members) = value else {
+            issues.report(path, "expected an object, got \(value.kindName)")
+            return nil
+        }
+        self.members = members
+        self.path = path
+        self.issues = issues
+    }
+
+    func value(_ key: String) -> JSONValue? {
+        members.first { $0.key == key }?.value
+    }
+
+    func has(_ key: String) -> Bool { value(key) != nil && value(key) != .null }
+
+    func string(_ key: String, required: Bool = true) -> String? {
+        guard let value = value(key), value != .null else {
+            if required { issues.report(path.appending(key), "missing (a string is required)") }
+            return nil
+        }
+        guard case let .string(text) = value else {
+            issues.report(path.appending(key), "expected a string, got \(value.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    func number(_ key: String, required: Bool = true) -> Double? {
+        guard let value = value(key), value != .null else {
+            if required { issues.report(path.appending(key), "missing (a number is required)") }
+            return nil
+        }
+        guard case let .number(number) = value else {
+            issues.report(path.appending(key), "expected a number, got \(value.kindName)")
+            return nil
+        }
+        return number
+    }
+
+    func integer(_ key: String, required: Bool = true) -> Int? {
+        guard let number = number(key, required: required) else { return nil }
+        guard number == number.rounded(), abs(number) < 1e15 else {
+            issues.report(path.appending(key), "expected a whole number, got \(number)")
+            return nil
+        }
+        return Int(number)
+    }
+
+    func object(_ key: String, required: Bool = true) -> ObjectReader? {
+        guard let value = value(key), value != .null else {
+            if required { issues.report(path.appending(key), "missing (an object is required)") }
+            return nil
+        }
+        return ObjectReader(value, path: path.appending(key), issues: issues)
+    }
+
+    /// The elements of an array with their paths; nil (and an issue) when it is not an array.
+    func array(_ key: String, required: Bool = true) -> [(value: JSONValue, path: JSONPath)]? {
+        guard let value = value(key), value != .null else {
+            if required { issues.report(path.appending(key), "missing (an array is required)") }
+            return nil
+        }
+        guard case let .array(elements) = value else {
+            issues.report(path.appending(key), "expected an array, got \(value.kindName)")
+            return nil
+        }
+        return elements.enumerated().map { ($0.element, path.appending(key).appending($0.offset)) }
+    }
+
+    func strings(_ key: String, required: Bool = true) -> [String]? {
+        guard let elements = array(key, required: required) else { return nil }
+        var result: [String] = []
+        for (value, path) in elements {
+            guard case let .string(text) = value else {
+                issues.report(path, "expected a string, got \(value.kindName)")
+                continue
+            }
+            result.append(text)
+        }
+        return result
+    }
+}

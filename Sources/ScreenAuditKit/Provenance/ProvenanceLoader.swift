@@ -1,0 +1,90 @@
+/// Reads a provenance file. Unlike contracts, provenance is closed: an unknown field or status is
+/// an error, since a typo there would silently drop a risk from every report.
+public struct ProvenanceLoader: Sendable {
+    public var maxFileBytes: Int
+    public var jsonLimits: JSONLimits
+
+    public init(maxFileBytes: Int = 16 * 1024 * 1024, jsonLimits: JSONLimits = JSONLimits()) {
+        self.maxFileBytes = maxFileBytes
+        self.jsonLimits = jsonLimits
+    }
+
+    static let assetFields = ["source", "authoringStatus", "sourceQuality", "knownRisks", "evidence"]
+
+    public func load(path: String) throws -> ProvenanceDocument {
+        let files = try InputFiles.list(path, extension: "json", what: "provenance")
+        var assets: [String: AssetProvenance] = [:]
+        var declaredIn: [String: String] = [:]
+        var issues: [InputIssue] = []
+        for file in files {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFiles.read(file.path, limit: maxFileBytes)
+            } catch let error as InputIssue {
+                issues.append(error)
+                continue
+            }
+            let result = parse(bytes, file: file.path)
+            issues += result.issues
+            for (name, asset) in result.document?.assets ?? [:] {
+                if let first = declaredIn[name] {
+                    issues.append(InputIssue(file: file.path, location: "assets.\(name)", message: "asset '\(name)' is also declared in \(first)"))
+                }
+                declaredIn[name] = file.path
+                assets[name] = asset
+            }
+        }
+        if !issues.isEmpty { throw AuditError.invalidInput(issues.sorted { ($0.file, $0.location) < ($1.file, $1.location) }) }
+        return ProvenanceDocument(assets: assets)
+    }
+
+    public func parse(_ bytes: [UInt8], file: String) -> (document: ProvenanceDocument?, issues: [InputIssue]) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: jsonLimits)
+        } catch {
+            return (nil, [InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)")])
+        }
+        let issues = IssueCollector(file: file)
+        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues.issues) }
+        for member in root.members where !["schemaVersion", "assets"].contains(member.key) {
+            issues.report(JSONPath().appending(member.key), "unknown field (fields: schemaVersion, assets)")
+        }
+        if let version = root.integer("schemaVersion"), version != ProvenanceDocument.currentSchemaVersion {
+            issues.report(JSONPath().appending("schemaVersion"),
+                          "unsupported schema version \(version) (this tool reads version \(ProvenanceDocument.currentSchemaVersion))")
+        }
+        var assets: [String: AssetProvenance] = [:]
+        if let assetsObject = root.object("assets") {
+            for member in assetsObject.members {
+                let path = assetsObject.path.appending(member.key)
+                guard let object = ObjectReader(member.value, path: path, issues: issues) else { continue }
+                if member.key.isEmpty { issues.report(path, "an asset name must not be empty") }
+                for field in object.members where !Self.assetFields.contains(field.key) {
+                    issues.report(path.appending(field.key), "unknown field (fields: \(Self.assetFields.joined(separator: ", ")))")
+                }
+                let source = object.string("source")
+                let status = enumValue(object, "authoringStatus", AssetProvenance.AuthoringStatus.self)
+                let quality = enumValue(object, "sourceQuality", AssetProvenance.SourceQuality.self)
+                let risks = object.strings("knownRisks", required: false) ?? []
+                let evidence = object.strings("evidence", required: false) ?? []
+                if let source, let status, let quality {
+                    assets[member.key] = AssetProvenance(source: source, authoringStatus: status, sourceQuality: quality,
+                                                         knownRisks: risks, evidence: evidence)
+                }
+            }
+        }
+        return issues.issues.isEmpty ? (ProvenanceDocument(assets: assets), []) : (nil, issues.issues)
+    }
+
+    private func enumValue<Value: RawRepresentable & CaseIterable>(_ object: ObjectReader, _ key: String, _: Value.Type) -> Value?
+        where Value.RawValue == String {
+        guard let text = object.string(key) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            object.issues.report(object.path.appending(key),
+                                 "unknown value '\(text)' (values: \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Sentences for findings, built from the typed results checks return. Checks never write these.
+public enum FindingMessage {
+    public static func text(for result: CheckResult) -> String {
+        let m = result.measured
+        switch result.rule {
+        case RuleID.contrastText:
+            let ratio = m["ratio"]?.number.map(ratioText) ?? "?"
+            let required = result.threshold.map(minimumText) ?? "?"
+            let fg = m["foreground"]?.text ?? "?", bg = m["background"]?.text ?? "?"
+            var text = "text contrast \(ratio):1 (\(fg) on \(bg)) is below the \(required):1 minimum for \(m["requirement"]?.text ?? "text")"
+            if let low = m["ratioMin"]?.number, let high = m["ratioMax"]?.number {
+                text += "; the background varies, local contrast \(ratioText(low)):1 to \(ratioText(high)):1"
+            }
+            return text
+        case RuleID.screenshotUnreadable:
+            return "screenshot cannot be used: \(result.reason ?? "unreadable")"
+        case RuleID.screenshotSizeMismatch:
+            let actual = m["actualSize"]?.text ?? "?", expected = m["expectedSize"]?.text ?? "?"
+            return "screenshot is \(actual) px but the device is \(expected) px; the screen was not audited"
+        default:
+            return result.reason ?? "\(result.rule) failed"
+        }
+    }
+
+    /// A measured ratio with two decimals, as measured values are stored (already cut, never rounded up).
+    public static func ratioText(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// A required minimum as standards write it: 4.5, 3, 7.
+    public static func minimumText(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

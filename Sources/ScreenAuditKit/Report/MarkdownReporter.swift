@@ -1,0 +1,105 @@
+import Foundation
+
+/// `report.md`: a summary table per screen, then the findings by screen with measured against
+/// required values — short enough for a pull-request comment. Passing checks are only counted.
+public enum MarkdownReporter {
+    public static let fileName = "report.md"
+
+    public static func render(_ report: AuditReport) -> String {
+        let s = report.summary
+        var lines: [String] = ["# Screen audit", ""]
+        let verdict = s.gateFailed ? "**Failed**" : "**Passed**"
+        lines.append("\(verdict) (`--fail-on \(report.settings.failOn)`): \(s.errors) \(plural(s.errors, "error")), "
+            + "\(s.warnings) \(plural(s.warnings, "warning")), \(s.infos) \(plural(s.infos, "info")), \(s.waived) waived; "
+            + "\(s.passed) \(plural(s.passed, "check")) passed, \(s.notRun) not run, on \(s.screens) \(plural(s.screens, "screen")).")
+        lines.append("")
+        lines.append("Contrast level \(report.settings.level); large text rule \(report.settings.largeTextRule).")
+        lines.append("")
+        lines.append("| Screen | Status | Errors | Warnings | Infos | Waived | Passed | Not run |")
+        lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
+        for screen in report.screens {
+            let active = screen.findings.filter { !$0.waived }
+            let cells = [
+                "`\(screen.id)`", screen.status.rawValue,
+                "\(active.filter { $0.severity == .error }.count)",
+                "\(active.filter { $0.severity == .warning }.count)",
+                "\(active.filter { $0.severity == .info }.count)",
+                "\(screen.findings.count - active.count)",
+                "\(screen.checked.filter { $0.status == .pass }.count)",
+                "\(screen.checked.filter { $0.status == .notRun }.count)",
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        var number = 0
+        for screen in report.screens {
+            let notRun = screen.checked.filter { $0.status == .notRun }
+            guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty else { continue }
+            lines += ["", "## `\(screen.id)`", "", "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
+            for note in screen.notes { lines.append("- Note: \(escape(note))") }
+            if !screen.findings.isEmpty {
+                lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]
+                for finding in screen.findings {
+                    number += 1
+                    let severity = finding.waived ? "waived (\(finding.severity.rawValue))" : finding.severity.rawValue
+                    lines.append("| \(number) | \(severity) | `\(finding.rule)` | \(finding.element.map { "`\($0)`" } ?? "—") | "
+                        + "\(escape(measuredText(finding))) | \(requiredText(finding)) | \(escape(noteText(finding))) |")
+                }
+            }
+            if !notRun.isEmpty {
+                lines.append("")
+                for entry in notRun {
+                    lines.append("- Not run: `\(entry.rule)` on `\(entry.element ?? screen.id)`: \(escape(entry.reason ?? "no reason given"))")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func measuredText(_ finding: Finding) -> String {
+        let m = finding.measured
+        switch finding.rule {
+        case RuleID.contrastText:
+            var text = "\(m["ratio"]?.number.map(FindingMessage.ratioText) ?? "?"):1, \(m["foreground"]?.text ?? "?") on \(m["background"]?.text ?? "?")"
+            if let low = m["ratioMin"]?.number, let high = m["ratioMax"]?.number {
+                text += " (background varies: \(FindingMessage.ratioText(low))–\(FindingMessage.ratioText(high)):1)"
+            }
+            return text
+        case RuleID.screenshotSizeMismatch:
+            return "\(m["actualSize"]?.text ?? "?") px"
+        default:
+            return finding.message
+        }
+    }
+
+    static func requiredText(_ finding: Finding) -> String {
+        switch finding.rule {
+        case RuleID.contrastText:
+            return finding.threshold.map { "\(FindingMessage.minimumText($0)):1 (\(finding.measured["requirement"]?.text ?? ""))" } ?? "—"
+        case RuleID.screenshotSizeMismatch:
+            return "\(finding.measured["expectedSize"]?.text ?? "?") px"
+        default:
+            return finding.threshold.map(FindingMessage.minimumText) ?? "—"
+        }
+    }
+
+    static func noteText(_ finding: Finding) -> String {
+        var parts: [String] = []
+        if finding.rule == RuleID.screenshotUnreadable { parts.append(finding.message) }
+        if let waiver = finding.waiver {
+            if waiver.expired {
+                parts.append("waiver expired \(waiver.expires ?? ""): \(waiver.reason)")
+            } else {
+                parts.append("waived\(waiver.expires.map { " until \($0)" } ?? ""): \(waiver.reason)")
+            }
+        }
+        if let provenance = finding.provenance { parts.append("asset `\(provenance.asset)`: \(provenance.summary)") }
+        return parts.joined(separator: "; ")
+    }
+
+    static func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+
+    /// Table cells cannot hold pipes or line breaks.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+@testable import ScreenAuditKit
+import Testing
+
+struct JSONParserTests {
+    @Test func testParsesAndKeepsKeyOrder() throws {
+        let value = try JSONParser.parse(Array(#"{"b": [1, 2.5e1, -0.5], "a": {"t": true, "n": null, "s": "x\u00e9\n"}}"#.utf8))
+        guard case let .object(members) = value else { Issue.record("not an object"); return }
+        #expect(members.map(\.key) == ["b", "a"])
+        #expect(members[0].value == .array([.number(1), .number(25), .number(-0.5)]))
+        #expect(members[1].value == .object([("t", .bool(true)), ("n", .null), ("s", .string("xé\n"))]))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", "line 1, column 9"), ("[1 2]", "line 1, column 4"), ("{\"a\": 1, \"a\": 2}", "line 1, column 10"),
+        ("{\n  \"a\": tru\n}", "line 2, column 8"), ("\"abc", "line 1, column 5"), ("01", "line 1, column 2"), ("", "line 1, column 1"),
+    ])
+    func testSyntaxErrorsNameLineAndColumn(text: String, location: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            #expect("line \(error.line), column \(error.column)" == location, "\(text): \(error)")
+        }
+    }
+
+    @Test func testNestingLimit() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(deep.utf8), limits: JSONLimits(maxDepth: 64)) }
+        #expect((try? JSONParser.parse(Array(deep.utf8), limits: JSONLimits(maxDepth: 128))) != nil)
+    }
+}
+
+struct ContractLoaderTests {
+    static let valid = """
+    { "schemaVersion": 1, "screens": [ {
+      "id": "s1", "screenshot": "en/s1.png",
+      "device": { "name": "iPhone", "scale": 2, "width": 375, "height": 667 },
+      "elements": [
+        { "id": "title", "role": "heading", "frame": { "x": 16, "y": 20, "width": 300, "height": 40 },
+          "text": { "content": "Hello", "pointSize": 28, "weight": "bold" }, "futureField": 1 },
+        { "id": "ok", "role": "button", "frame": { "x": 16, "y": 100, "width": 100, "height": 44 }, "asset": "btn" },
+        { "id": "no", "role": "button", "frame": { "x": 140, "y": 100, "width": 100, "height": 44 } }
+      ],
+      "colorOnlyGroups": [ { "id": "answer", "elements": ["ok", "no"] } ],
+      "waivers": [ { "rule": "contrast.text", "element": "title", "reason": "repaint", "expires": "2027-03-01" } ]
+    } ] }
+    """
+
+    static func issues(_ text: String) -> [String] {
+        ContractLoader().parse(Array(text.utf8), file: "c.json", source: "c.json").issues.map(\.description)
+    }
+
+    @Test func testValidContractLoads() throws {
+        let result = ContractLoader().parse(Array(Self.valid.utf8), file: "c.json", source: "c.json")
+        #expect(result.issues.isEmpty)
+        let screen = try #require(result.screens.first?.contract)
+        #expect(screen.id == "s1")
+        #expect(screen.device.pixelWidth == 750 && screen.device.pixelHeight == 1334)
+        #expect(screen.elements.map(\.id) == ["title", "ok", "no"])
+        #expect(screen.elements[0].text == TextSpec(content: "Hello", pointSize: 28, weight: .bold))
+        #expect(screen.elements[1].role.isInteractive)
+        #expect(screen.waivers == [Waiver(rule: "contrast.text", element: "title", reason: "repaint", expires: "2027-03-01")])
+        #expect(result.screens.first?.path == "screens[0]")
+    }
+
+    /// Each validation error, named with file, JSON path and what is wrong.
+    @Test(arguments: [
+        (#""role": "heading""#, #""role": "headline""#,
+         "c.json: screens[0].elements[0].role: unknown role 'headline' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container)"),
+        (#""weight": "bold""#, #""weight": "heavyish""#,
+         "c.json: screens[0].elements[0].text.weight: unknown weight 'heavyish' (weights: ultralight, thin, light, regular, medium, semibold, bold, heavy, black)"),
+        (#""width": 300"#, #""width": 0"#, "c.json: screens[0].elements[0].frame.width: must be greater than zero, got 0"),
+        (#""width": 300"#, #""width": -3"#, "c.json: screens[0].elements[0].frame.width: must be greater than zero, got -3"),
+        (#""x": 140"#, #""x": 300"#, "c.json: screens[0].elements[2].frame: frame (x 300, y 100, 100 × 44 pt) is outside the screen (375 × 667 pt)"),
+        (#"["ok", "no"]"#, #"["ok", "maybe"]"#, "c.json: screens[0].colorOnlyGroups[0].elements[1]: no element 'maybe' on this screen"),
+        (#""element": "title""#, #""element": "subtitle""#, "c.json: screens[0].waivers[0].element: no element 'subtitle' on this screen"),
+        (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
+         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch)"),
+        (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
+        (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the --screenshots folder"),
+        (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the --screenshots folder"),
+        (#""scale": 2"#, #""scale": "2""#, "c.json: screens[0].device.scale: expected a number, got a string"),
+        (#""schemaVersion": 1"#, #""schemaVersion": 2"#, "c.json: schemaVersion: unsupported schema version 2 (this tool reads version 1)"),
+    ])
+    func testValidationError(find: String, replace: String, expected: String) {
+        let text = Self.valid.replacingOccurrences(of: find, with: replace)
+        #expect(text != Self.valid)
+        #expect(Self.issues(text) == [expected])
+    }
+
+    /// Follow-on problems are real problems too: they are reported, each with its own path.
+    @Test func testDuplicateAndMissingIdsReportTheirReferences() {
+        let duplicate = Self.valid.replacingOccurrences(of: #""id": "no""#, with: #""id": "ok""#)
+        #expect(Self.issues(duplicate) == [
+            "c.json: screens[0].elements[2].id: duplicate element id 'ok' (first declared at screens[0].elements[1])",
+            "c.json: screens[0].colorOnlyGroups[0].elements[1]: no element 'no' on this screen",
+        ])
+        let missing = Self.valid.replacingOccurrences(of: #""id": "title", "#, with: "")
+        #expect(Self.issues(missing) == [
+            "c.json: screens[0].elements[0].id: missing (a string is required)",
+            "c.json: screens[0].waivers[0].element: no element 'title' on this screen",
+        ])
+    }
+
+    @Test func testEveryIssueIsReportedNotJustTheFirst() {
+        let text = Self.valid.replacingOccurrences(of: #""role": "heading""#, with: #""role": "headline""#)
+            .replacingOccurrences(of: #""width": 100, "height": 44 }, "asset""#, with: #""width": 100, "height": -1 }, "asset""#)
+        #expect(Self.issues(text).count == 2, "\(Self.issues(text))")
+    }
+
+    @Test func testSyntaxErrorNamesLine() {
+        #expect(Self.issues("{\n \"schemaVersion\": 1,\n \"screens\": [,]\n}") == ["c.json: line 3, column 14: not valid JSON: unexpected character ','"])
+    }
+
+    @Test func testDirectoryMergesFilesAndRejectsDuplicateScreens() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.valid.utf8).write(to: directory.appendingPathComponent("a.json"))
+        let second = Self.valid.replacingOccurrences(of: #""id": "s1""#, with: #""id": "s2""#)
+        try Data(second.utf8).write(to: directory.appendingPathComponent("nested/b.json"))
+        try Data("not json".utf8).write(to: directory.appendingPathComponent(".hidden.json"))
+        let screens = try ContractLoader().load(path: directory.path)
+        #expect(screens.map(\.contract.id) == ["s1", "s2"])
+        #expect(screens.map(\.source) == ["a.json", "nested/b.json"])
+
+        try Data(Self.valid.utf8).write(to: directory.appendingPathComponent("nested/c.json"))
+        let error = #expect(throws: AuditError.self) { try ContractLoader().load(path: directory.path) }
+        guard case let .invalidInput(issues)? = error else { return }
+        #expect(issues.count == 1)
+        #expect(issues[0].description.hasSuffix("nested/c.json: screens[0].id: duplicate screen id 's1' (first declared in \(directory.path)/a.json at screens[0])"))
+    }
+
+    @Test func testMissingPath() {
+        let error = #expect(throws: AuditError.self) { try ContractLoader().load(path: "/no/such/contracts") }
+        #expect(error?.description == "/no/such/contracts: no such file or directory")
+    }
+}
+
+struct ProvenanceLoaderTests {
+    static let valid = """
+    { "schemaVersion": 1, "assets": {
+      "relic": { "source": "painted", "authoringStatus": "placeholder", "sourceQuality": "upscaled",
+                 "knownRisks": ["text over a busy area"], "evidence": ["review 1"] } } }
+    """
+
+    @Test func testLoadsAndSummarises() throws {
+        let result = ProvenanceLoader().parse(Array(Self.valid.utf8), file: "p.json")
+        let asset = try #require(result.document?.assets["relic"])
+        #expect(asset.summary == "placeholder, upscaled; known risk: text over a busy area")
+    }
+
+    @Test(arguments: [
+        (#""placeholder""#, #""sketch""#, "p.json: assets.relic.authoringStatus: unknown value 'sketch' (values: placeholder, draft, final)"),
+        (#""upscaled""#, #""blurry""#, "p.json: assets.relic.sourceQuality: unknown value 'blurry' (values: vector, high-res, upscaled, low-res)"),
+        (#""evidence""#, #""evidense""#, "p.json: assets.relic.evidense: unknown field (fields: source, authoringStatus, sourceQuality, knownRisks, evidence)"),
+    ])
+    func testRejectsUnknownValuesAndFields(find: String, replace: String, expected: String) {
+        let text = Self.valid.replacingOccurrences(of: find, with: replace)
+        #expect(ProvenanceLoader().parse(Array(text.utf8), file: "p.json").issues.map(\.description) == [expected])
+    }
+}
+
+struct CalendarDayTests {
+    @Test func testParsingAndOrder() {
+        #expect(CalendarDay("2027-03-01") == CalendarDay(year: 2027, month: 3, day: 1))
+        #expect(CalendarDay("2024-02-29") != nil)
+        #expect(CalendarDay("2023-02-29") == nil)
+        #expect(CalendarDay("2027-3-1") == nil)
+        #expect(CalendarDay("2027-13-01") == nil)
+        #expect(CalendarDay("2026-12-31")! < CalendarDay("2027-01-01")!)
+        #expect(CalendarDay("2027-01-09")!.description == "2027-01-09")
+    }
+}
