@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience"]),
         .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience"]),
         .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
-        .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI"]),
+        .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI", "ScreenAuditKit", "ColorScience"]),
 
         // Builders shared by the test targets (synthetic screens, temporary folders); not shipped.
         .target(name: "TestSupport", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience"], path: "Tests/TestSupport"),

@@ -2,6 +2,7 @@ import CImagingShim
 import Foundation
 import Imaging
 import ScreenAuditCLI
+import ScreenAuditKit
 
 // Decode benchmark: a generated iPhone-size screenshot (1290 × 2796, as an iPhone 15 Pro Max
 // captures it) decoded by ImageDecoder and by libpng's simplified API on the same bytes.
@@ -74,7 +75,7 @@ rgb.reserveCapacity(width * height * 3)
 for index in stride(from: 0, to: decodedCard.pixels.count, by: 4) { rgb += decodedCard.pixels[index..<(index + 3)] }
 let jpeg = Data(try JPEGEncoder.encode(width: width, height: height, components: .rgb, samples: rgb, quality: 90))
 
-@MainActor func measure(_ label: String, _ body: () throws -> Void) rethrows -> Double {
+@MainActor func measure(_ label: String, megapixels: Double = megapixels, _ body: () throws -> Void) rethrows -> Double {
     try body() // warm-up
     var samples: [Double] = []
     for _ in 0..<iterations {
@@ -117,3 +118,25 @@ _ = try measure("ImageDecoder JPEG → RGBA") {
 }
 let ratio = ours / simplified
 print("ImageDecoder / simplified API: \(String(format: "%.3f", ratio)) (target ≤ 1.10)")
+
+// The audit on top of the decode: 40 text elements, contrast.text on each.
+let auditScreen = AuditScreen.make()
+let auditPNG = Data(try PNGEncoder.encode(auditScreen.image))
+let textElements = auditScreen.contract.elements.count
+let auditedPixels = auditScreen.contract.elements.reduce(0) { total, element in
+    let rect = ScreenContext(screen: auditScreen.contract, image: auditScreen.image).pixelRect(for: element.frame)
+    return total + rect.area
+}
+print("")
+print("audit benchmark: 1290×2796 screen, \(textElements) text elements covering \(String(format: "%.2f", Double(auditedPixels) / 1_000_000)) MP")
+let screenMegapixels = Double(auditScreen.image.width * auditScreen.image.height) / 1_000_000
+let screenDecode = try measure("decode the screen PNG", megapixels: screenMegapixels) {
+    _ = try decoder.decode(auditPNG, file: "audit.png")
+}
+let check = TextContrastCheck()
+let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
+let checksTime = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
+    let results = check.run(context)
+    precondition(results.count == textElements)
+}
+print("audit / decode: \(String(format: "%.1f", checksTime / screenDecode * 100)) % (target ≤ 30 %)")

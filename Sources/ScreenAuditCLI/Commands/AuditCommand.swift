@@ -78,7 +78,8 @@ enum AuditCommand: Command {
             console.out(screenLine(screen, idWidth: width) + "\n")
         }
         let s = report.summary
-        console.out("\(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos, \(s.waived) waived; \(s.passed) checks passed, \(s.notRun) not run\n")
+        console.out("\(count(s.screens, "screen")): \(count(s.errors, "error")), \(count(s.warnings, "warning")), "
+            + "\(count(s.infos, "info")), \(s.waived) waived; \(count(s.passed, "check")) passed, \(s.notRun) not run\n")
         console.out("reports: \((out as NSString).appendingPathComponent(JSONReporter.fileName)), \((out as NSString).appendingPathComponent(MarkdownReporter.fileName))\n")
         if s.gateFailed {
             console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
@@ -91,8 +92,8 @@ enum AuditCommand: Command {
     static func screenLine(_ screen: ScreenReport, idWidth: Int) -> String {
         let active = screen.findings.filter { !$0.waived }
         let padded = screen.id + String(repeating: " ", count: max(0, idWidth - screen.id.count))
-        var parts = ["\(active.filter { $0.severity == .error }.count) errors",
-                     "\(active.filter { $0.severity == .warning }.count) warnings"]
+        var parts = [count(active.filter { $0.severity == .error }.count, "error"),
+                     count(active.filter { $0.severity == .warning }.count, "warning")]
         let waived = screen.findings.count - active.count
         if waived > 0 { parts.append("\(waived) waived") }
         parts.append("\(screen.checked.filter { $0.status == .pass }.count) passed")
@@ -102,6 +103,9 @@ enum AuditCommand: Command {
         if screen.status != .audited, let finding = screen.findings.first { line += " — \(finding.message)" }
         return line
     }
+
+    /// "1 error", "2 errors".
+    static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
     static func choice<Value: RawRepresentable & CaseIterable>(_ parsed: ParsedArguments, _ option: String, _: Value.Type) throws -> Value?
         where Value.RawValue == String {

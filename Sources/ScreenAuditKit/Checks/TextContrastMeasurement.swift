@@ -16,7 +16,8 @@ public struct TextContrastMeasurement: Equatable, Sendable {
     public var darkestBackground: RGB8
     /// True when the local backgrounds differ enough to matter (gradients, art, photos).
     public var backgroundVaries: Bool
-    /// Pixels that differ clearly from their local background (glyph cores and edges).
+    /// Pixels of about the ink colour (glyph cores and their inner edges); estimated from a
+    /// quarter of the pixels where the text is large.
     public var inkPixels: Int
 }
 
@@ -41,234 +42,302 @@ public enum TextContrastOutcome: Equatable, Sendable {
 /// 4. The contrast is taken per tile that holds text, between the ink colour and that tile's
 ///    background; the lowest is the verdict, and the range is reported when backgrounds vary.
 ///
-/// Four passes over the frame's pixels, nothing over the rest of the screen.
+/// Four passes over the frame's pixels (a quarter of them for large text), nothing over the rest
+/// of the screen.
 /// `textHeight`: the text's size in pixels (point size × scale), if known.
 public func measureTextContrast(in image: PixelBuffer, rect: PixelRect, textHeight: Double?) -> TextContrastOutcome {
-    let width = rect.width, height = rect.height
-    let count = width * height
     guard !rect.isEmpty, rect.x >= 0, rect.y >= 0, rect.maxX <= image.width, rect.maxY <= image.height else {
         return .notMeasurable("the frame lies outside the screenshot")
     }
-    guard width >= 4, height >= 4 else { return .notMeasurable("the frame is too small to hold text (\(width) × \(height) px)") }
-
-    let side = min(256, max(12, Int(((textHeight ?? Double(height)) * 1.5).rounded())))
-    let tilesX = max(1, (width + side / 2) / side)
-    let tilesY = max(1, (height + side / 2) / side)
-    let tileCount = tilesX * tilesY
-    let tileWidth = Double(width) / Double(tilesX)
-    let tileHeight = Double(height) / Double(tilesY)
-    let tileOfX = (0..<width).map { min(tilesX - 1, Int(Double($0) / tileWidth)) }
-    let tileRowOfY = (0..<height).map { min(tilesY - 1, Int(Double($0) / tileHeight)) * tilesX }
-
-    // Pass 1: per-tile histograms of lightness (64 bins of the 8-bit luma) with colour sums.
-    let bins = 64
-    var binCount = [Int32](repeating: 0, count: tileCount * bins)
-    var binSum = [Int64](repeating: 0, count: tileCount * bins * 3)
-    var tilePixels = [Int32](repeating: 0, count: tileCount)
-    image.pixels.withUnsafeBufferPointer { pixels in
-        binCount.withUnsafeMutableBufferPointer { counts in
-            binSum.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<height {
-                    var offset = ((rect.y + y) * image.width + rect.x) * 4
-                    let row = tileRowOfY[y]
-                    for x in 0..<width {
-                        let r = Int(pixels[offset]), g = Int(pixels[offset + 1]), b = Int(pixels[offset + 2])
-                        // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
-                        let luma = (54 * r + 183 * g + 19 * b) >> 8
-                        let slot = (row + tileOfX[x]) * bins + (luma >> 2)
-                        counts[slot] += 1
-                        sums[slot * 3] += Int64(r)
-                        sums[slot * 3 + 1] += Int64(g)
-                        sums[slot * 3 + 2] += Int64(b)
-                        offset += 4
-                    }
-                }
-            }
-        }
+    guard rect.width >= 4, rect.height >= 4 else {
+        return .notMeasurable("the frame is too small to hold text (\(rect.width) × \(rect.height) px)")
     }
-    for tile in 0..<tileCount {
-        tilePixels[tile] = binCount[(tile * bins)..<((tile + 1) * bins)].reduce(0, +)
+    let side = min(256, max(12, Int(((textHeight ?? Double(rect.height)) * 1.5).rounded())))
+    let grid = TileGrid(width: rect.width, height: rect.height, side: side)
+    return image.pixels.withUnsafeBufferPointer { pixels in
+        TextContrastPasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4,
+                           rowBytes: image.width * 4, grid: grid, strokesAreWide: (textHeight ?? 0) >= 36).measure()
     }
-
-    // Each tile's provisional background: the median lightness bin and its neighbours. Text
-    // covers less than half of a tile this size, so the median lies in the background even where
-    // the background is a busy texture whose lightness spreads over many bins.
-    var background = [SIMD3<Double>](repeating: .zero, count: tileCount)
-    for tile in 0..<tileCount {
-        var mode = 0
-        var below: Int32 = 0
-        for bin in 0..<bins {
-            below += binCount[tile * bins + bin]
-            if below * 2 >= tilePixels[tile] { mode = bin; break }
-        }
-        var total = 0.0
-        var sum = SIMD3<Double>.zero
-        for bin in max(0, mode - 1)...min(bins - 1, mode + 1) {
-            let slot = tile * bins + bin
-            total += Double(binCount[slot])
-            sum += SIMD3(Double(binSum[slot * 3]), Double(binSum[slot * 3 + 1]), Double(binSum[slot * 3 + 2]))
-        }
-        background[tile] = total > 0 ? sum / total : .zero
-    }
-
-    // Pass 2: each pixel's distance from its tile's background; a histogram of distances.
-    var distance = [UInt16](repeating: 0, count: count)
-    var distanceHistogram = [Int](repeating: 0, count: 443)
-    image.pixels.withUnsafeBufferPointer { pixels in
-        distance.withUnsafeMutableBufferPointer { distances in
-            var index = 0
-            for y in 0..<height {
-                var offset = ((rect.y + y) * image.width + rect.x) * 4
-                let row = tileRowOfY[y]
-                for x in 0..<width {
-                    let bg = background[row + tileOfX[x]]
-                    let dr = Double(pixels[offset]) - bg.x, dg = Double(pixels[offset + 1]) - bg.y, db = Double(pixels[offset + 2]) - bg.z
-                    let d = min(442, Int((dr * dr + dg * dg + db * db).squareRoot()))
-                    distances[index] = UInt16(d)
-                    distanceHistogram[d] += 1
-                    index += 1
-                    offset += 4
-                }
-            }
-        }
-    }
-    // The robust maximum: the farthest distance shared by a meaningful number of pixels.
-    let meaningful = max(3, count / 2000)
-    var robustMaximum = 0
-    var atLeast = 0
-    for d in stride(from: 442, through: 0, by: -1) {
-        atLeast += distanceHistogram[d]
-        if atLeast >= meaningful { robustMaximum = d; break }
-    }
-    guard robustMaximum >= 8 else {
-        return .notMeasurable("the frame is one colour: no text pixels to measure")
-    }
-    let inkThreshold = UInt16(max(6, Int((Double(robustMaximum) * 0.45).rounded())))
-
-    // Pass 3: the ink colour is the modal 5-bit colour among pixels far from their background.
-    let notInk = UInt16.max
-    var inkKeys = [UInt16](repeating: notInk, count: count)
-    var inkCount = [Int32](repeating: 0, count: 1 << 15)
-    var farPixels = 0
-    image.pixels.withUnsafeBufferPointer { pixels in
-        distance.withUnsafeBufferPointer { distances in
-            inkKeys.withUnsafeMutableBufferPointer { keys in
-                inkCount.withUnsafeMutableBufferPointer { counts in
-                    var index = 0
-                    for y in 0..<height {
-                        var offset = ((rect.y + y) * image.width + rect.x) * 4
-                        for _ in 0..<width {
-                            if distances[index] >= inkThreshold {
-                                let key = UInt16(pixels[offset] >> 3) << 10 | UInt16(pixels[offset + 1] >> 3) << 5
-                                    | UInt16(pixels[offset + 2] >> 3)
-                                keys[index] = key
-                                counts[Int(key)] += 1
-                                farPixels += 1
-                            }
-                            index += 1
-                            offset += 4
-                        }
-                    }
-                }
-            }
-        }
-    }
-    var modalKey = 0
-    for key in 1..<inkCount.count where inkCount[key] > inkCount[modalKey] { modalKey = key }
-    guard farPixels >= max(4, count / 1000), inkCount[modalKey] > 0 else {
-        return .notMeasurable("no text pixels found in the frame")
-    }
-    // Within the modal 5-bit colour, the most frequent exact colour: glyph cores are one colour,
-    // while the anti-aliased pixels that share the bin are each a slightly different blend.
-    var exact: [UInt32: Int] = [:]
-    inkKeys.withUnsafeBufferPointer { keys in
-        for index in 0..<count where keys[index] == UInt16(modalKey) {
-            let offset = ((rect.y + index / width) * image.width + rect.x + index % width) * 4
-            let color = UInt32(image.pixels[offset]) << 16 | UInt32(image.pixels[offset + 1]) << 8 | UInt32(image.pixels[offset + 2])
-            exact[color, default: 0] += 1
-        }
-    }
-    let core = exact.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key
-    let ink = SIMD3(Double(core >> 16), Double((core >> 8) & 0xFF), Double(core & 0xFF))
-    let foreground = rgb(ink)
-
-    // Pass 4: with the ink colour known, each tile is read against its own separation between ink
-    // and background, so text is found where it barely stands out (the end of a gradient that
-    // fails) as well as where it is plain. A pixel is ink when it lies within 30 % of that
-    // separation of the ink colour, background when within 30 % of the background colour.
-    let separation = background.map { ((($0 - ink) * ($0 - ink)).sum()).squareRoot() }
-    var tileInk = [Int](repeating: 0, count: tileCount)
-    var inkPixels = 0
-    var backgroundSum = [SIMD3<Double>](repeating: .zero, count: tileCount)
-    var backgroundCount = [Int](repeating: 0, count: tileCount)
-    // Pixels within 2 levels of the provisional colour give the exact colour of a flat
-    // background, untouched by the faint anti-aliased fringes that the wider mean takes in.
-    var flatSum = [SIMD3<Double>](repeating: .zero, count: tileCount)
-    var flatCount = [Int](repeating: 0, count: tileCount)
-    image.pixels.withUnsafeBufferPointer { pixels in
-        distance.withUnsafeBufferPointer { distances in
-            var index = 0
-            for y in 0..<height {
-                var offset = ((rect.y + y) * image.width + rect.x) * 4
-                let row = tileRowOfY[y]
-                for x in 0..<width {
-                    let tile = row + tileOfX[x]
-                    let limit = separation[tile] * 0.3
-                    if separation[tile] >= 4 {
-                        let color = SIMD3(Double(pixels[offset]), Double(pixels[offset + 1]), Double(pixels[offset + 2]))
-                        let toInk = color - ink
-                        if (toInk * toInk).sum() <= limit * limit {
-                            tileInk[tile] += 1
-                            inkPixels += 1
-                        } else if Double(distances[index]) <= limit {
-                            backgroundSum[tile] += color
-                            backgroundCount[tile] += 1
-                            if distances[index] <= 2 {
-                                flatSum[tile] += color
-                                flatCount[tile] += 1
-                            }
-                        }
-                    }
-                    index += 1
-                    offset += 4
-                }
-            }
-        }
-    }
-    for tile in 0..<tileCount where backgroundCount[tile] > 0 {
-        // Flat when most background pixels sit within 2 levels of the provisional colour.
-        background[tile] = flatCount[tile] * 10 >= backgroundCount[tile] * 7
-            ? flatSum[tile] / Double(flatCount[tile])
-            : backgroundSum[tile] / Double(backgroundCount[tile])
-    }
-
-    // Tiles holding text, judged against their own background. A tile whose "background" is the
-    // ink itself (heavy glyphs filling it) has no separation and is left out.
-    var worst: (ratio: Double, background: RGB8)?
-    var best = 0.0
-    var lightest: (luminance: Double, color: RGB8)?
-    var darkest: (luminance: Double, color: RGB8)?
-    for tile in 0..<tileCount where backgroundCount[tile] > 0 && tileInk[tile] >= max(4, Int(tilePixels[tile]) / 200) {
-        let color = rgb(background[tile])
-        let ratio = WCAG.contrastRatio(foreground, color)
-        let luminance = WCAG.relativeLuminance(color)
-        if worst == nil || ratio < worst!.ratio { worst = (ratio, color) }
-        best = max(best, ratio)
-        if lightest == nil || luminance > lightest!.luminance { lightest = (luminance, color) }
-        if darkest == nil || luminance < darkest!.luminance { darkest = (luminance, color) }
-    }
-    guard let worst, let lightest, let darkest else {
-        return .notMeasurable("no background found around the text (the glyphs fill the frame)")
-    }
-    // Backgrounds that differ by more than 10 % in contrast terms are reported as a range.
-    let varies = WCAG.contrastRatio(luminance: lightest.luminance, darkest.luminance) >= 1.1
-    return .measured(TextContrastMeasurement(
-        foreground: foreground, background: worst.background, worstRatio: worst.ratio, bestRatio: best,
-        lightestBackground: lightest.color, darkestBackground: darkest.color, backgroundVaries: varies,
-        inkPixels: inkPixels))
 }
 
-private func rgb(_ value: SIMD3<Double>) -> RGB8 {
-    func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
-    return RGB8(red: channel(value.x), green: channel(value.y), blue: channel(value.z))
+/// The frame cut into `tilesX` × `tilesY` nearly equal tiles about `side` pixels wide.
+struct TileGrid {
+    let tilesX: Int
+    let tilesY: Int
+    /// Tile boundaries in frame pixels: column `i` spans `xBounds[i]..<xBounds[i + 1]`.
+    let xBounds: [Int]
+    let yBounds: [Int]
+
+    init(width: Int, height: Int, side: Int) {
+        let columns = max(1, (width + side / 2) / side)
+        let rows = max(1, (height + side / 2) / side)
+        tilesX = columns
+        tilesY = rows
+        xBounds = (0...columns).map { $0 * width / columns }
+        yBounds = (0...rows).map { $0 * height / rows }
+    }
+
+    var count: Int { tilesX * tilesY }
+
+    /// Calls `body` once per run of pixels that lie in one tile: (tile, first pixel, pixel count),
+    /// the pixels of a run being `step` apart. With `step` 2 every second pixel of every second
+    /// row is visited: a quarter of the work, for the passes that only gather statistics.
+    /// Rows go top to bottom, runs left to right, so every pass visits pixels in the same order.
+    @inline(__always)
+    func forEachRun(origin: UnsafePointer<UInt8>, rowBytes: Int, step: Int = 1,
+                    _ body: (Int, UnsafePointer<UInt8>, Int) -> Void) {
+        for tileRow in 0..<tilesY {
+            for y in stride(from: yBounds[tileRow], to: yBounds[tileRow + 1], by: step) {
+                let row = origin + y * rowBytes
+                for column in 0..<tilesX {
+                    let length = (xBounds[column + 1] - xBounds[column] + step - 1) / step
+                    body(tileRow * tilesX + column, row + xBounds[column] * 4, length)
+                }
+            }
+        }
+    }
+}
+
+/// The four passes of `measureTextContrast`, in integer arithmetic over the frame's pixels.
+struct TextContrastPasses {
+    let origin: UnsafePointer<UInt8>
+    let rowBytes: Int
+    let grid: TileGrid
+    /// True when the text is at least 36 px tall (about 3 px strokes): sampling every second
+    /// pixel still lands on every stroke's core.
+    let strokesAreWide: Bool
+
+    static let lumaBins = 64
+
+    func measure() -> TextContrastOutcome {
+        let tiles = grid.count
+        let bins = Self.lumaBins
+        // Every pass gathers statistics (medians, a robust maximum, a modal colour, counts and
+        // means); where glyph strokes are several pixels wide they read every second pixel of
+        // every second row.
+        let step = strokesAreWide ? 2 : 1
+        let pixelStride = 4 * step
+
+        // Pass 1: per-tile histograms of lightness (64 bins of the 8-bit luma) with colour sums.
+        var binCount = [Int32](repeating: 0, count: tiles * bins)
+        var binSum = [Int32](repeating: 0, count: tiles * bins * 3)
+        binCount.withUnsafeMutableBufferPointer { counts in
+            binSum.withUnsafeMutableBufferPointer { sums in
+                grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
+                    var p = start
+                    let base = tile * bins
+                    // Runs of the same bin (flat backgrounds) are summed in registers and stored
+                    // once, instead of incrementing the same memory pixel after pixel.
+                    var slot = -1
+                    var n: Int32 = 0, sr: Int32 = 0, sg: Int32 = 0, sb: Int32 = 0
+                    for _ in 0..<length {
+                        let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
+                        // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
+                        let next = base + Int((54 &* r &+ 183 &* g &+ 19 &* b) >> 10)
+                        if next != slot {
+                            if slot >= 0 {
+                                counts[slot] &+= n
+                                sums[slot * 3] &+= sr
+                                sums[slot * 3 + 1] &+= sg
+                                sums[slot * 3 + 2] &+= sb
+                            }
+                            slot = next
+                            n = 0; sr = 0; sg = 0; sb = 0
+                        }
+                        n &+= 1; sr &+= r; sg &+= g; sb &+= b
+                        p += pixelStride
+                    }
+                    if slot >= 0 {
+                        counts[slot] &+= n
+                        sums[slot * 3] &+= sr
+                        sums[slot * 3 + 1] &+= sg
+                        sums[slot * 3 + 2] &+= sb
+                    }
+                }
+            }
+        }
+        // Each tile's provisional background: the median lightness bin and its neighbours. Text
+        // covers less than half of a tile this size, so the median lies in the background even
+        // where the background is a busy texture whose lightness spreads over many bins.
+        var provisional = [SIMD3<Int32>](repeating: .zero, count: tiles)
+        var sampled = [Int32](repeating: 0, count: tiles)
+        for tile in 0..<tiles {
+            sampled[tile] = binCount[(tile * bins)..<((tile + 1) * bins)].reduce(0, &+)
+        }
+        for tile in 0..<tiles {
+            let half = sampled[tile]
+            var median = 0, below: Int32 = 0
+            for bin in 0..<bins {
+                below += binCount[tile * bins + bin]
+                if below * 2 >= half { median = bin; break }
+            }
+            var total: Int32 = 0
+            var sum = SIMD3<Int32>.zero
+            for bin in max(0, median - 1)...min(bins - 1, median + 1) {
+                let slot = tile * bins + bin
+                total += binCount[slot]
+                sum &+= SIMD3(binSum[slot * 3], binSum[slot * 3 + 1], binSum[slot * 3 + 2])
+            }
+            if total > 0 { provisional[tile] = (sum &+ SIMD3(repeating: total / 2)) / SIMD3(repeating: total) }
+        }
+
+        // Pass 2: a histogram of squared distances from the provisional background (in 64ths).
+        var distanceHistogram = [Int](repeating: 0, count: (3 * 255 * 255) / 64 + 1)
+        distanceHistogram.withUnsafeMutableBufferPointer { histogram in
+            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
+                let bg = provisional[tile]
+                var p = start
+                var near = 0
+                for _ in 0..<length {
+                    let dr = Int32(p[0]) &- bg.x, dg = Int32(p[1]) &- bg.y, db = Int32(p[2]) &- bg.z
+                    let squared = dr &* dr &+ dg &* dg &+ db &* db
+                    // Only the far tail matters; the many pixels within 8 levels are just counted.
+                    if squared < 64 { near += 1 } else { histogram[Int(squared >> 6)] += 1 }
+                    p += pixelStride
+                }
+                histogram[0] += near
+            }
+        }
+        // The robust maximum: the farthest distance shared by a meaningful number of pixels.
+        let sampledCount = Int(sampled.reduce(0, &+))
+        let meaningful = max(3, sampledCount / 2000)
+        var robustBin = 0, atLeast = 0
+        for bin in stride(from: distanceHistogram.count - 1, through: 0, by: -1) {
+            atLeast += distanceHistogram[bin]
+            if atLeast >= meaningful { robustBin = bin; break }
+        }
+        let robustMaximum = Double(robustBin * 64 + 32).squareRoot()
+        guard robustBin > 0, robustMaximum >= 8 else {
+            return .notMeasurable("the frame is one colour: no text pixels to measure")
+        }
+        let threshold = max(6, robustMaximum * 0.45)
+        let thresholdSquared = Int32(threshold * threshold)
+
+        // Pass 3: the ink colour is the modal 5-bit colour among pixels far from their background.
+        var inkCount = [Int32](repeating: 0, count: 1 << 15)
+        var farPixels = 0
+        inkCount.withUnsafeMutableBufferPointer { counts in
+            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
+                let bg = provisional[tile]
+                var p = start
+                var far = 0
+                for _ in 0..<length {
+                    let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
+                    let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                    if dr &* dr &+ dg &* dg &+ db &* db >= thresholdSquared {
+                        let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                        counts[Int(key)] &+= 1
+                        far += 1
+                    }
+                    p += pixelStride
+                }
+                farPixels += far
+            }
+        }
+        var modalKey = 0
+        for key in 1..<inkCount.count where inkCount[key] > inkCount[modalKey] { modalKey = key }
+        guard farPixels >= max(4, sampledCount / 1000), inkCount[modalKey] > 0 else {
+            return .notMeasurable("no text pixels found in the frame")
+        }
+        // The centre of the modal bin is within 4 levels of the ink: close enough to sort pixels.
+        let approximateInk = SIMD3<Int32>(Int32((modalKey >> 10) & 31) * 8 + 4, Int32((modalKey >> 5) & 31) * 8 + 4,
+                                          Int32(modalKey & 31) * 8 + 4)
+
+        // Pass 4: with the ink known, each tile is read against its own separation between ink
+        // and background, so text is found where it barely stands out (the failing end of a
+        // gradient) as well as where it is plain. A pixel is ink within 30 % of that separation
+        // of the ink colour, background within 30 % of the background colour. Within the modal
+        // 5-bit colour, exact colours are counted: glyph cores are one colour, while the
+        // anti-aliased pixels sharing the bin are each a slightly different blend.
+        var tileInk = [Int](repeating: 0, count: tiles)
+        var inkPixels = 0
+        var backgroundSum = [SIMD3<Int>](repeating: .zero, count: tiles)
+        var backgroundCount = [Int](repeating: 0, count: tiles)
+        var flatSum = [SIMD3<Int>](repeating: .zero, count: tiles)
+        var flatCount = [Int](repeating: 0, count: tiles)
+        var exact = [Int32](repeating: 0, count: 512)
+        let modal = Int32(modalKey)
+        exact.withUnsafeMutableBufferPointer { exactCounts in
+            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
+                let bg = provisional[tile]
+                let separation = bg &- approximateInk
+                let separationSquared = (separation &* separation).wrappedSum()
+                guard separationSquared >= 16 else { return }
+                let limitSquared = separationSquared * 9 / 100
+                var inkHere = 0, backgroundHere = 0, flatHere = 0
+                var backgroundR = 0, backgroundG = 0, backgroundB = 0, flatR = 0, flatG = 0, flatB = 0
+                var p = start
+                for _ in 0..<length {
+                    let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
+                    let ir = r &- approximateInk.x, ig = g &- approximateInk.y, ib = b &- approximateInk.z
+                    if ir &* ir &+ ig &* ig &+ ib &* ib <= limitSquared {
+                        inkHere += 1
+                        let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                        if key == modal {
+                            let low: Int32 = (r & 7) << 6 | (g & 7) << 3 | (b & 7)
+                            exactCounts[Int(low)] &+= 1
+                        }
+                    } else {
+                        let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                        let d = dr &* dr &+ dg &* dg &+ db &* db
+                        if d <= limitSquared {
+                            backgroundHere += 1
+                            backgroundR &+= Int(r); backgroundG &+= Int(g); backgroundB &+= Int(b)
+                            if d <= 4 {
+                                flatHere += 1
+                                flatR &+= Int(r); flatG &+= Int(g); flatB &+= Int(b)
+                            }
+                        }
+                    }
+                    p += pixelStride
+                }
+                tileInk[tile] += inkHere
+                inkPixels += inkHere
+                backgroundCount[tile] += backgroundHere
+                backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
+                flatCount[tile] += flatHere
+                flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
+            }
+        }
+        var core = 0
+        for index in 1..<512 where exact[index] > exact[core] { core = index }
+        let foreground: RGB8
+        if exact[core] > 0 {
+            let base = SIMD3<Int32>(Int32((modalKey >> 10) & 31) * 8, Int32((modalKey >> 5) & 31) * 8, Int32(modalKey & 31) * 8)
+            foreground = RGB8(red: UInt8(base.x + Int32(core >> 6)), green: UInt8(base.y + Int32((core >> 3) & 7)),
+                              blue: UInt8(base.z + Int32(core & 7)))
+        } else {
+            foreground = RGB8(red: UInt8(approximateInk.x), green: UInt8(approximateInk.y), blue: UInt8(approximateInk.z))
+        }
+
+        // Tiles holding text, judged against their own background: its exact colour where it is
+        // flat (most background pixels within 2 levels of it), else the mean of its background
+        // pixels, which follows a gradient across the tile.
+        var worst: (ratio: Double, background: RGB8)?
+        var best = 0.0
+        var lightest: (luminance: Double, color: RGB8)?
+        var darkest: (luminance: Double, color: RGB8)?
+        for tile in 0..<tiles where backgroundCount[tile] > 0 && tileInk[tile] >= max(4, Int(sampled[tile]) / 200) {
+            let flat = flatCount[tile] * 10 >= backgroundCount[tile] * 7
+            let sum = flat ? flatSum[tile] : backgroundSum[tile]
+            let total = flat ? flatCount[tile] : backgroundCount[tile]
+            let color = RGB8(red: UInt8((sum.x + total / 2) / total), green: UInt8((sum.y + total / 2) / total),
+                             blue: UInt8((sum.z + total / 2) / total))
+            let ratio = WCAG.contrastRatio(foreground, color)
+            let luminance = WCAG.relativeLuminance(color)
+            if worst == nil || ratio < worst!.ratio { worst = (ratio, color) }
+            best = max(best, ratio)
+            if lightest == nil || luminance > lightest!.luminance { lightest = (luminance, color) }
+            if darkest == nil || luminance < darkest!.luminance { darkest = (luminance, color) }
+        }
+        guard let worst, let lightest, let darkest else {
+            return .notMeasurable("no background found around the text (the glyphs fill the frame)")
+        }
+        // Backgrounds that differ by more than 10 % in contrast terms are reported as a range.
+        let varies = WCAG.contrastRatio(luminance: lightest.luminance, darkest.luminance) >= 1.1
+        return .measured(TextContrastMeasurement(
+            foreground: foreground, background: worst.background, worstRatio: worst.ratio, bestRatio: best,
+            lightestBackground: lightest.color, darkestBackground: darkest.color, backgroundVaries: varies,
+            inkPixels: inkPixels * step * step))
+    }
 }

@@ -84,7 +84,6 @@ public enum MarkdownReporter {
 
     static func noteText(_ finding: Finding) -> String {
         var parts: [String] = []
-        if finding.rule == RuleID.screenshotUnreadable { parts.append(finding.message) }
         if let waiver = finding.waiver {
             if waiver.expired {
                 parts.append("waiver expired \(waiver.expires ?? ""): \(waiver.reason)")
