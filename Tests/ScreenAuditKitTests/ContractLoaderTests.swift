@@ -173,3 +173,56 @@ struct CalendarDayTests {
         #expect(CalendarDay("2027-01-09")!.description == "2027-01-09")
     }
 }
+
+struct PolicyTests {
+    static func failing(_ element: String, ratio: Double) -> CheckResult {
+        CheckResult(rule: RuleID.contrastText, element: element, status: .fail, severity: .error,
+                    measured: ["ratio": .number(ratio), "foreground": .text("#777777"), "background": .text("#FFFFFF"),
+                               "requirement": .text("AA normal text")], threshold: 4.5)
+    }
+
+    static let screen = ScreenContract(
+        id: "s", screenshot: "s.png", device: DeviceSpec(scale: 2, width: 100, height: 100),
+        elements: [ElementContract(id: "a", role: .text, frame: Frame(x: 0, y: 0, width: 10, height: 10)),
+                   ElementContract(id: "b", role: .text, frame: Frame(x: 0, y: 20, width: 10, height: 10))])
+
+    @Test func testFingerprintsSurviveSmallChangesAndUnrelatedEdits() {
+        let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: nil)
+        let first = policy.findings(for: [Self.failing("a", ratio: 4.47)], screen: Self.screen)[0].fingerprint
+        let wobble = policy.findings(for: [Self.failing("a", ratio: 4.21)], screen: Self.screen)[0].fingerprint
+        var edited = Self.screen
+        edited.elements.insert(ElementContract(id: "new", role: .button, frame: Frame(x: 50, y: 50, width: 44, height: 44)), at: 0)
+        edited.elements[1].frame.y = 2
+        let afterEdit = policy.findings(for: [Self.failing("a", ratio: 4.47)], screen: edited)[0].fingerprint
+        #expect(first == wobble)
+        #expect(first == afterEdit)
+        let worse = policy.findings(for: [Self.failing("a", ratio: 2.1)], screen: Self.screen)[0].fingerprint
+        let other = policy.findings(for: [Self.failing("b", ratio: 4.47)], screen: Self.screen)[0].fingerprint
+        #expect(first != worse)
+        #expect(first != other)
+    }
+
+    @Test func testWaivers_elementScreenWideAndExpiry() {
+        var screen = Self.screen
+        screen.waivers = [Waiver(rule: RuleID.contrastText, reason: "whole screen", expires: "2026-12-31"),
+                          Waiver(rule: RuleID.contrastText, element: "b", reason: "just b", expires: "2026-11-28")]
+        let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: nil)
+        let findings = policy.findings(for: [Self.failing("a", ratio: 3), Self.failing("b", ratio: 3)], screen: screen)
+        #expect(findings[0].waived)
+        #expect(findings[0].waiver?.reason == "whole screen")
+        // The element's own waiver wins, and it expired yesterday.
+        #expect(!findings[1].waived)
+        #expect(findings[1].waiver == WaiverStatus(reason: "just b", expires: "2026-11-28", expired: true))
+        // A waiver applies through its expiry day.
+        let lastDay = Policy(today: CalendarDay(year: 2026, month: 11, day: 28), provenance: nil)
+        #expect(lastDay.findings(for: [Self.failing("b", ratio: 3)], screen: screen)[0].waived)
+    }
+
+    @Test func testProvenanceNoteForAMissingEntry() {
+        var screen = Self.screen
+        screen.elements[0].asset = "unknown-art"
+        let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: ProvenanceDocument(assets: [:]))
+        let note = policy.findings(for: [Self.failing("a", ratio: 3)], screen: screen)[0].provenance
+        #expect(note?.summary == "no provenance entry for asset 'unknown-art'")
+    }
+}
