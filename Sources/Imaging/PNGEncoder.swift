@@ -60,8 +60,9 @@ public struct PNGRawImage: Sendable {
     public var bytesPerRow: Int { (width * colorType.channels * bitDepth + 7) / 8 }
 }
 
-/// Writes PNGs with fixed settings (zlib level 6, libpng's default filter choice, no time or
-/// text chunks), so the same pixels always give the same bytes with the same libpng and zlib.
+/// Writes PNGs with fixed settings (zlib level 6 unless the caller fixes another, libpng's default
+/// filter choice, no time or text chunks), so the same pixels always give the same bytes with the
+/// same libpng and zlib.
 public enum PNGEncoder {
     public static let compressionLevel: Int32 = 6
 
@@ -73,7 +74,7 @@ public enum PNGEncoder {
     }
 
     /// Encodes an RGBA buffer as 8-bit RGB or RGBA.
-    public static func encode(_ buffer: PixelBuffer, layout: Layout = .automatic) throws -> [UInt8] {
+    public static func encode(_ buffer: PixelBuffer, layout: Layout = .automatic, compressionLevel: Int32 = compressionLevel) throws -> [UInt8] {
         let keepAlpha: Bool
         switch layout {
         case .rgb: keepAlpha = false
@@ -83,7 +84,7 @@ public enum PNGEncoder {
         if keepAlpha {
             var raw = PNGRawImage(width: buffer.width, height: buffer.height, colorType: .rgba, bitDepth: 8, rows: buffer.pixels)
             raw.srgbIntent = 0
-            return try encode(raw)
+            return try encode(raw, compressionLevel: compressionLevel)
         }
         var rgb = [UInt8](repeating: 0, count: buffer.width * buffer.height * 3)
         buffer.pixels.withUnsafeBufferPointer { source in
@@ -100,11 +101,11 @@ public enum PNGEncoder {
         }
         var raw = PNGRawImage(width: buffer.width, height: buffer.height, colorType: .rgb, bitDepth: 8, rows: rgb)
         raw.srgbIntent = 0
-        return try encode(raw)
+        return try encode(raw, compressionLevel: compressionLevel)
     }
 
     /// Encodes any PNG layout; throws `ImagingError.encodeFailed` for inconsistent input.
-    public static func encode(_ image: PNGRawImage) throws -> [UInt8] {
+    public static func encode(_ image: PNGRawImage, compressionLevel: Int32 = compressionLevel) throws -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImagingError.encodeFailed(detail: "image size \(image.width) × \(image.height) is not encodable")
         }
@@ -121,7 +122,7 @@ public enum PNGEncoder {
         params.color_type = image.colorType.rawValue
         params.bit_depth = Int32(image.bitDepth)
         params.interlaced = image.interlaced ? 1 : 0
-        params.compression_level = compressionLevel
+        params.compression_level = max(0, min(9, compressionLevel))
         params.palette_count = Int32(image.palette.count)
         params.trns_count = Int32(image.paletteAlpha.count)
         if let color = image.transparentColor {

@@ -76,8 +76,6 @@ public struct ScreenBuilder {
 extension ContractDocument {
     /// The document as a contract file: sorted keys, indented.
     public func jsonText() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        String(decoding: try JSONText.encode(self), as: UTF8.self)
     }
 }

@@ -84,12 +84,9 @@ enum InfoCommand: Command {
     }
 }
 
-/// JSON as every command prints it: sorted keys, indented, slashes unescaped.
+/// JSON as every command prints it (without the final newline, which the caller adds).
 enum JSONOutput {
     static func encode<Value: Encodable>(_ value: Value) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try JSONText.encode(value).dropLast(), as: UTF8.self)
     }
 }

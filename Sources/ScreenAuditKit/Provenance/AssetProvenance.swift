@@ -38,9 +38,17 @@ public struct AssetProvenance: Codable, Equatable, Sendable {
 }
 
 /// A provenance file: assets by name.
-public struct ProvenanceDocument: Equatable, Sendable {
+public struct ProvenanceDocument: Encodable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
     public var assets: [String: AssetProvenance]
 
     public init(assets: [String: AssetProvenance]) { self.assets = assets }
+
+    enum CodingKeys: String, CodingKey { case schemaVersion, assets }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.currentSchemaVersion, forKey: .schemaVersion)
+        try container.encode(assets, forKey: .assets)
+    }
 }

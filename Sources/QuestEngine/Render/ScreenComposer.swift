@@ -1,0 +1,139 @@
+import Imaging
+import ScreenAuditKit
+
+/// Draws a screen and writes its contract at the same time, so every declared frame is exactly
+/// where the pixels are. Layout is in points; drawing is in pixels at the device's scale.
+struct ScreenComposer {
+    var canvas: Canvas
+    let device: DeviceProfile
+    private(set) var elements: [ElementContract] = []
+    private(set) var colorOnlyGroups: [ColorOnlyGroup] = []
+
+    init(device: DeviceProfile, background: RGBA) {
+        self.device = device
+        canvas = Canvas(width: device.pixelWidth, height: device.pixelHeight, background: background)
+    }
+
+    var scale: Double { device.scale }
+
+    func pixels(_ frame: Frame) -> RectF {
+        RectF(x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale)
+    }
+
+    /// Line height of text at `size` points.
+    static func lineHeight(_ size: Double) -> Double { (size * 1.3).rounded(.up) }
+
+    /// Splits `text` into lines no wider than `width` points at `size` and `weight`.
+    static func wrap(_ text: String, width: Double, size: Double, weight: FontWeight) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty, StrokeFont.advance(of: candidate, size: size, weight: weight) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    mutating func declare(_ element: ElementContract) {
+        elements.append(element)
+    }
+
+    mutating func group(_ id: String, _ members: [String]) {
+        colorOnlyGroups.append(ColorOnlyGroup(id: id, elements: members))
+    }
+
+    mutating func fill(_ frame: Frame, _ color: RGBA, radius: Double = 0) {
+        if radius > 0 {
+            canvas.fillRoundedRect(pixels(frame), radius: radius * scale, color: color)
+        } else {
+            canvas.fill(pixels(frame), color: color)
+        }
+    }
+
+    /// An opaque reading panel with a thin edge.
+    mutating func panel(_ frame: Frame, color: RGBA = Palette.panel, radius: Double = 18) {
+        fill(Frame(x: frame.x - 1, y: frame.y - 1, width: frame.width + 2, height: frame.height + 2), Palette.panelEdge, radius: radius + 1)
+        fill(frame, color, radius: radius)
+    }
+
+    enum Alignment { case leading, center }
+
+    /// Draws wrapped text with its top-left (or top-centre) at `x`, `y` within `width`, declares it,
+    /// and returns its frame (the lines' extent plus a point of padding).
+    @discardableResult
+    mutating func text(_ id: String, _ content: String, x: Double, y: Double, width: Double, size: Double,
+                       weight: FontWeight = .regular, color: RGBA, role: ElementRole = .text,
+                       alignment: Alignment = .leading, asset: String? = nil) -> Frame {
+        let lines = Self.wrap(content, width: width - 2, size: size, weight: weight)
+        let lineHeight = Self.lineHeight(size)
+        let widest = lines.map { StrokeFont.advance(of: $0, size: size, weight: weight) }.max() ?? 0
+        let left = alignment == .center ? x + (width - widest) / 2 : x
+        for (index, line) in lines.enumerated() {
+            let advance = StrokeFont.advance(of: line, size: size, weight: weight)
+            let lineX = alignment == .center ? x + (width - advance) / 2 : x
+            // The glyphs sit centred in the line: ascender 0.74 em, descender 0.21 em.
+            let baseline = y + Double(index) * lineHeight + (lineHeight - 0.95 * size) / 2 + 0.74 * size
+            canvas.drawText(line, x: lineX * scale, baseline: baseline * scale, size: size * scale, weight: weight, color: color)
+        }
+        let frame = Frame(x: (left - 1).rounded(.down), y: y, width: (widest + 2).rounded(.up), height: lineHeight * Double(lines.count))
+        declare(ElementContract(id: id, role: role, frame: frame, label: content,
+                                text: TextSpec(content: content, pointSize: size, weight: weight), asset: asset))
+        return frame
+    }
+
+    /// A filled button with a centred title. The element's frame is the whole button.
+    mutating func button(_ id: String, _ title: String, frame: Frame, hint: String, fill: RGBA = Palette.gold,
+                         ink: RGBA = Palette.goldInk, size: Double = 17, label: String? = nil) {
+        self.fill(frame, fill, radius: min(14, frame.height / 2))
+        let advance = StrokeFont.advance(of: title, size: size, weight: .semibold)
+        let lineHeight = Self.lineHeight(size)
+        let top = frame.y + (frame.height - lineHeight) / 2
+        let baseline = top + (lineHeight - 0.95 * size) / 2 + 0.74 * size
+        canvas.drawText(title, x: (frame.x + (frame.width - advance) / 2) * scale, baseline: baseline * scale,
+                        size: size * scale, weight: .semibold, color: ink)
+        declare(ElementContract(id: id, role: .button, frame: frame, label: label ?? title, hint: hint,
+                                text: TextSpec(content: title, pointSize: size, weight: .semibold)))
+    }
+
+    /// A round state marker: a check for correct, a cross for wrong — shape and colour together.
+    mutating func marker(_ id: String, correct: Bool, frame: Frame, label: String) {
+        canvas.fillEllipse(in: pixels(frame), color: correct ? Palette.correct : Palette.wrong)
+        let r = frame.width / 2, cx = frame.x + r, cy = frame.y + r
+        let stroke = max(2, frame.width * 0.12) * scale
+        if correct {
+            canvas.drawLine(from: ((cx - r * 0.45) * scale, cy * scale), to: ((cx - r * 0.1) * scale, (cy + r * 0.35) * scale),
+                            width: stroke, color: Palette.white)
+            canvas.drawLine(from: ((cx - r * 0.1) * scale, (cy + r * 0.35) * scale), to: ((cx + r * 0.5) * scale, (cy - r * 0.4) * scale),
+                            width: stroke, color: Palette.white)
+        } else {
+            canvas.drawLine(from: ((cx - r * 0.38) * scale, (cy - r * 0.38) * scale), to: ((cx + r * 0.38) * scale, (cy + r * 0.38) * scale),
+                            width: stroke, color: Palette.white)
+            canvas.drawLine(from: ((cx + r * 0.38) * scale, (cy - r * 0.38) * scale), to: ((cx - r * 0.38) * scale, (cy + r * 0.38) * scale),
+                            width: stroke, color: Palette.white)
+        }
+        declare(ElementContract(id: id, role: .indicator, frame: frame, label: label))
+    }
+
+    /// A relic icon: a faceted gem in the quest's glow colour on a dark tile.
+    mutating func relicIcon(_ id: String, frame: Frame, color: RGBA, asset: String) {
+        fill(frame, Palette.chip, radius: 8)
+        let inset = frame.width * 0.2
+        canvas.fillEllipse(in: pixels(Frame(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset,
+                                            height: frame.height - 2 * inset)), color: color)
+        canvas.fillEllipse(in: pixels(Frame(x: frame.x + inset * 1.6, y: frame.y + inset * 1.4, width: frame.width * 0.18,
+                                            height: frame.height * 0.14)), color: Palette.white)
+        declare(ElementContract(id: id, role: .image, frame: frame, asset: asset))
+    }
+
+    func contract(id: String, screenshot: String) -> ScreenContract {
+        ScreenContract(id: id, screenshot: screenshot,
+                       device: DeviceSpec(name: device.name, scale: device.scale, width: device.width, height: device.height),
+                       elements: elements, colorOnlyGroups: colorOnlyGroups)
+    }
+}

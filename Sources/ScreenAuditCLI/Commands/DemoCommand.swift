@@ -1,0 +1,52 @@
+import Foundation
+import QuestEngine
+import ScreenAuditKit
+
+/// `screenaudit demo`
+enum DemoCommand: Command {
+    static let name = "demo"
+    static let abstract = "Render the built-in quest screens and audit them: the whole pipeline, no simulator."
+    static let discussion = """
+    Renders every route of the built-in VoiceOver training game on every device into
+    OUT/frames, audits them against their generated contracts and the engine's art provenance,
+    and writes report.json and report.md into OUT. The shipped screens hold themselves to the bar
+    they check: the demo passes. Exit status as for audit.
+    """
+    static let arguments = ""
+    static let options = [
+        OptionSpec("--out", value: "DIR", help: "Where frames and reports go (default build_results/screen-audit)."),
+        OptionSpec("--jobs", value: "N", help: "Frames rendered and screens audited at once (default: the number of cores)."),
+    ]
+
+    static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        let out = parsed.value("--out") ?? "build_results/screen-audit"
+        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let frames = (out as NSString).appendingPathComponent("frames")
+        let started = ContinuousClock.now
+        do {
+            let written = try await QuestFrames.write(routes: Route.all, devices: DeviceProfile.all, to: frames, jobs: jobs)
+            console.out("rendered \(written.frames) frames (\(Route.all.count) routes × \(DeviceProfile.all.count) devices) into \(frames)\n")
+            let screens = try ContractLoader().load(path: (frames as NSString).appendingPathComponent(QuestFrames.contractFile))
+            let options = AuditOptions(today: CalendarDay.todayUTC(), maxConcurrentScreens: jobs)
+            let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+            let report = await runner.audit(screens, screenshotsRoot: frames, provenance: QuestArt.provenance)
+            try ReportWriter.write([
+                (JSONReporter.fileName, try JSONReporter.render(report)),
+                (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
+            ], to: out)
+            let s = report.summary
+            let seconds = Double((ContinuousClock.now - started).components.seconds)
+            console.out("audited \(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos; "
+                + "\(s.passed) checks passed, \(s.notRun) not run (\(Int(seconds)) s)\n")
+            console.out("reports: \((out as NSString).appendingPathComponent(MarkdownReporter.fileName)) (read this first), "
+                + "\((out as NSString).appendingPathComponent(JSONReporter.fileName))\n")
+            console.out("frames:  \(frames)/en-US/<device>/<route>.png\n")
+            console.out(s.gateFailed ? "gate: failed (--fail-on error)\n" : "gate: passed (--fail-on error)\n")
+            return s.gateFailed ? .gateFailed : .success
+        } catch let error as AuditError {
+            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            return .unusableInput
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import QuestEngine
+import ScreenAuditKit
+
+/// `screenaudit render --out DIR`
+enum RenderCommand: Command {
+    static let name = "render"
+    static let abstract = "Render the quest engine's screens with their contracts."
+    static let discussion = """
+    Draws every route of the VoiceOver training game on every device (iPhone_small 375×667 pt @2x,
+    iPhone_large 440×956 pt @3x, iPad 1032×1376 pt @2x) and writes DIR/en-US/<device>/<route>.png,
+    DIR/quest-screens.contract.json and DIR/quest-art.provenance.json. The same route and device
+    always give the same pixels.
+    """
+    static let arguments = ""
+    static let options = [
+        OptionSpec("--out", value: "DIR", help: "Where frames go (default build_results/quest-frames)."),
+        OptionSpec("--devices", value: "LIST", help: "Comma-separated devices (default all: iPhone_small,iPhone_large,iPad)."),
+        OptionSpec("--routes", value: "LIST", help: "Comma-separated routes (default all; see README)."),
+        OptionSpec("--jobs", value: "N", help: "Frames rendered at once (default: the number of cores)."),
+    ]
+
+    static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        let out = parsed.value("--out") ?? "build_results/quest-frames"
+        let devices = try QuestFrames.select(parsed.value("--devices"), option: "--devices", from: DeviceProfile.all, name: \.id)
+        let routes = try QuestFrames.select(parsed.value("--routes"), option: "--routes", from: Route.all, name: \.id)
+        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        do {
+            let written = try await QuestFrames.write(routes: routes, devices: devices, to: out, jobs: jobs)
+            console.out("rendered \(written.frames) frames (\(routes.count) routes × \(devices.count) devices) into \(out)\n")
+            console.out("contract: \((out as NSString).appendingPathComponent(QuestFrames.contractFile))\n")
+            return .success
+        } catch let error as AuditError {
+            console.err("error: \(error.description)\n")
+            return .unusableInput
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Imaging
+import QuestEngine
+import ScreenAuditKit
+
+/// Renders quest frames and writes them as a screenshot folder with its contract and provenance —
+/// the shape `screenaudit audit` reads. Shared by `render` and `demo`.
+enum QuestFrames {
+    static let contractFile = "quest-screens.contract.json"
+    static let provenanceFile = "quest-art.provenance.json"
+    /// zlib level for rendered frames: fixed (deterministic bytes) and fast, since frames are many
+    /// and large; level 6 would make files about 15 % smaller and take several times longer.
+    static let compressionLevel: Int32 = 2
+
+    struct Written {
+        var contracts: ContractDocument
+        var frames: Int
+    }
+
+    /// Renders every pair of `routes` × `devices` on `jobs` workers, writes
+    /// `out/en-US/<device>/<route>.png`, the contract and the provenance, and returns the contract.
+    static func write(routes: [Route], devices: [DeviceProfile], to out: String, jobs: Int,
+                      transform: (@Sendable (RenderedFrame) -> RenderedFrame)? = nil) async throws -> Written {
+        let pairs = devices.flatMap { device in routes.map { (device, $0) } }
+        var contracts = [ScreenContract?](repeating: nil, count: pairs.count)
+        try await withThrowingTaskGroup(of: (Int, ScreenContract).self) { group in
+            var next = 0
+            func start() {
+                let index = next
+                let (device, route) = pairs[index]
+                group.addTask {
+                    var frame = QuestRenderer.render(route, on: device)
+                    if let transform { frame = transform(frame) }
+                    let png = try PNGEncoder.encode(frame.image, compressionLevel: compressionLevel)
+                    let path = (out as NSString).appendingPathComponent(frame.screenshotPath)
+                    try writeFile(Data(png), to: path)
+                    return (index, frame.contract)
+                }
+                next += 1
+            }
+            while next < min(max(1, jobs), pairs.count) { start() }
+            while let (index, contract) = try await group.next() {
+                contracts[index] = contract
+                if next < pairs.count { start() }
+            }
+        }
+        let document = ContractDocument(screens: contracts.compactMap { $0 })
+        try writeFile(try JSONText.encode(document), to: (out as NSString).appendingPathComponent(contractFile))
+        try writeFile(try JSONText.encode(QuestArt.provenance), to: (out as NSString).appendingPathComponent(provenanceFile))
+        return Written(contracts: document, frames: pairs.count)
+    }
+
+    static func writeFile(_ data: Data, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        try ReportWriter.write([((path as NSString).lastPathComponent, data)], to: directory)
+    }
+
+    /// Parses a comma-separated list of names against the known ones.
+    static func select<Item>(_ text: String?, option: String, from all: [Item], name: (Item) -> String) throws -> [Item] {
+        guard let text else { return all }
+        var chosen: [Item] = []
+        for part in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+            guard let item = all.first(where: { name($0) == part }) else {
+                throw UsageError("unknown value '\(part)' for \(option) (values: \(all.map(name).joined(separator: ", ")))")
+            }
+            chosen.append(item)
+        }
+        return chosen
+    }
+}
