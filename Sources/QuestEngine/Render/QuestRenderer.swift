@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import ScreenAuditKit
 
@@ -23,16 +24,17 @@ public enum QuestRenderer {
                              contract: layout.composer.contract(id: "\(device.id)/\(route.id)", screenshot: path))
     }
 
-    /// A sample finished run per quest, for the result screens.
-    static func sampleResult(_ quest: QuestID) -> (rank: String, time: String, mistakes: Int, summary: String) {
+    /// A sample finished run per quest for the result screens, ranked by the standard thresholds.
+    static func sampleResult(_ quest: QuestID) -> RunResult {
+        let (time, mistakes): (Double, Int)
         switch quest {
-        case .crystal:
-            ("Legendary", "11.6 s", 0, "Legendary! The crystals sang for you: all eight found in 11.6 seconds without a single mistake.")
-        case .banishment:
-            ("Novice", "18.9 s", 3, "Novice. The tower stands, but you escaped it: every ward banished in 18.9 seconds, with 3 mistakes.")
-        default:
-            ("Skilled", "14.2 s", 1, "Skilled! You claimed all eight relics in 14.2 seconds with 1 mistake.")
+        case .crystal: (time, mistakes) = (11.6, 0)
+        case .banishment: (time, mistakes) = (18.9, 3)
+        default: (time, mistakes) = (14.2, 1)
         }
+        let relics = QuestCatalog.quest(quest).finalRelics.count
+        let rank = RankThresholds.standard.rank(finalTime: time, mistakes: mistakes, completed: true)
+        return RunResult(quest: quest, rank: rank, finalTime: time, mistakes: mistakes, relicsClaimed: relics)
     }
 }
 
@@ -283,21 +285,24 @@ struct Layout {
     mutating func drawResult() {
         let quest = quest!
         let result = QuestRenderer.sampleResult(quest.id)
+        let rankName = result.rank?.displayName ?? "Complete"
+        let time = String(format: "%.1f s", result.finalTime)
         let inner = contentWidth - 40
-        let height = 20 + 28 + 12 + 56 + 12 + 2 * ScreenComposer.lineHeight(20) + 12 + textHeight(result.summary, width: inner, size: 17)
-            + 24 + 56 + 12 + 56 + 20
+        let heading = "\(quest.title) complete"
+        let height = 20 + textHeight(heading, width: inner, size: 22, weight: .bold) + 12 + 56 + 12 + 2 * ScreenComposer.lineHeight(20)
+            + 12 + textHeight(result.summary, width: inner, size: 17) + 24 + 56 + 12 + 56 + 20
         let y0 = max(top, (device.height - height) / 2 - 30).rounded(.down)
         composer.panel(Frame(x: left, y: y0, width: contentWidth, height: height))
-        let title = composer.text("title", "\(quest.title) complete", x: left + 20, y: y0 + 20, width: inner, size: 22, weight: .bold,
+        let title = composer.text("title", heading, x: left + 20, y: y0 + 20, width: inner, size: 22, weight: .bold,
                                   color: Palette.parchment, role: .heading)
-        let badgeWidth = (StrokeFont.advance(of: result.rank, size: 34, weight: .bold) + 48).rounded(.up)
+        let badgeWidth = (StrokeFont.advance(of: rankName, size: 34, weight: .bold) + 48).rounded(.up)
         let badge = Frame(x: left + 20, y: title.maxY + 12, width: badgeWidth, height: 56)
         composer.fill(badge, Palette.gold, radius: 16)
-        composer.text("rank", result.rank, x: badge.x + 23, y: badge.y + (56 - ScreenComposer.lineHeight(34)) / 2, width: badgeWidth,
+        composer.text("rank", rankName, x: badge.x + 23, y: badge.y + (56 - ScreenComposer.lineHeight(34)) / 2, width: badgeWidth,
                       size: 34, weight: .bold, color: Palette.goldInk, role: .indicator)
-        let time = composer.text("time", "Time \(result.time)", x: left + 20, y: badge.maxY + 12, width: inner, size: 20,
+        let timeFrame = composer.text("time", "Time \(time)", x: left + 20, y: badge.maxY + 12, width: inner, size: 20,
                                  color: Palette.parchment)
-        let mistakes = composer.text("mistakes", "Mistakes \(result.mistakes)", x: left + 20, y: time.maxY, width: inner, size: 20,
+        let mistakes = composer.text("mistakes", "Mistakes \(result.mistakes)", x: left + 20, y: timeFrame.maxY, width: inner, size: 20,
                                      color: Palette.parchment)
         let summary = composer.text("summary", result.summary, x: left + 20, y: mistakes.maxY + 12, width: inner, size: 17,
                                     color: Palette.secondary)
