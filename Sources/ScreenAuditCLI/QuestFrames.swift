@@ -12,42 +12,60 @@ enum QuestFrames {
     /// and large; level 6 would make files about 15 % smaller and take several times longer.
     static let compressionLevel: Int32 = 2
 
+    static let defectsFile = "defects.json"
+
     struct Written {
         var contracts: ContractDocument
         var frames: Int
+        var defects: [SeededDefect]
     }
 
     /// Renders every pair of `routes` × `devices` on `jobs` workers, writes
     /// `out/en-US/<device>/<route>.png`, the contract and the provenance, and returns the contract.
+    /// With `seed`, frames carry planted defects (each frame's generator derived from the seed and
+    /// its position, so the corpus does not depend on scheduling) and `defects.json` records them.
     static func write(routes: [Route], devices: [DeviceProfile], to out: String, jobs: Int,
-                      transform: (@Sendable (RenderedFrame) -> RenderedFrame)? = nil) async throws -> Written {
+                      seed: UInt64? = nil) async throws -> Written {
         let pairs = devices.flatMap { device in routes.map { (device, $0) } }
         var contracts = [ScreenContract?](repeating: nil, count: pairs.count)
-        try await withThrowingTaskGroup(of: (Int, ScreenContract).self) { group in
+        var defects = [SeededDefect?](repeating: nil, count: pairs.count)
+        try await withThrowingTaskGroup(of: (Int, ScreenContract, SeededDefect?).self) { group in
             var next = 0
             func start() {
                 let index = next
                 let (device, route) = pairs[index]
                 group.addTask {
-                    var frame = QuestRenderer.render(route, on: device)
-                    if let transform { frame = transform(frame) }
+                    var frame: RenderedFrame
+                    var defect: SeededDefect?
+                    if let seed {
+                        var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+                        (frame, defect) = QuestRenderer.renderSeeded(route, on: device, random: &random)
+                    } else {
+                        frame = QuestRenderer.render(route, on: device)
+                    }
                     let png = try PNGEncoder.encode(frame.image, compressionLevel: compressionLevel)
                     let path = (out as NSString).appendingPathComponent(frame.screenshotPath)
                     try writeFile(Data(png), to: path)
-                    return (index, frame.contract)
+                    return (index, frame.contract, defect)
                 }
                 next += 1
             }
             while next < min(max(1, jobs), pairs.count) { start() }
-            while let (index, contract) = try await group.next() {
+            while let (index, contract, defect) = try await group.next() {
                 contracts[index] = contract
+                defects[index] = defect
                 if next < pairs.count { start() }
             }
         }
         let document = ContractDocument(screens: contracts.compactMap { $0 })
         try writeFile(try JSONText.encode(document), to: (out as NSString).appendingPathComponent(contractFile))
         try writeFile(try JSONText.encode(QuestArt.provenance), to: (out as NSString).appendingPathComponent(provenanceFile))
-        return Written(contracts: document, frames: pairs.count)
+        let planted = defects.compactMap { $0 }
+        if let seed {
+            let manifest = DefectManifest(seed: seed, screens: document.screens.map(\.id), defects: planted)
+            try writeFile(try JSONText.encode(manifest), to: (out as NSString).appendingPathComponent(defectsFile))
+        }
+        return Written(contracts: document, frames: pairs.count, defects: planted)
     }
 
     static func writeFile(_ data: Data, to path: String) throws {

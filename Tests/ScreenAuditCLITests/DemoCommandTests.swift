@@ -23,6 +23,23 @@ struct DemoCommandTests {
         #expect(bad.stderr.hasPrefix("error: unknown value 'iPhone_huge' for --devices (values: iPhone_small, iPhone_large, iPad)\n"))
     }
 
+    @Test func testRenderDefectsThenEvaluate() throws {
+        let directory = try TemporaryDirectory()
+        let render = try Binary.run(["render", "--defects", "--seed", "5", "--devices", "iPhone_small", "--out", "corpus"], in: directory.url)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("planted "))
+        let evaluate = try Binary.run(["evaluate", "--corpus", "corpus", "--out", "eval"], in: directory.url)
+        #expect(evaluate.status == 0, "\(evaluate.stdout)\(evaluate.stderr)")
+        let lines = evaluate.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "rule            seeded  found  recall")
+        #expect(lines.contains { $0.hasPrefix("contrast.text") && $0.hasSuffix("100.0 %") })
+        #expect(lines.contains { $0.hasPrefix("text.size") && $0.hasSuffix("not checked in this release") })
+        #expect(lines.contains("target met: recall ≥ 99 % on every checked rule, no false positive"))
+        #expect(FileManager.default.fileExists(atPath: directory.path("eval/evaluation.json")))
+        let missing = try Binary.run(["evaluate", "--corpus", "nowhere"], in: directory.url)
+        #expect(missing.status == 3)
+    }
+
     /// The whole pipeline on a fresh folder: 48 frames rendered, audited, reports written, gate passed.
     @Test func testDemo_runsEndToEndAndPasses() throws {
         let directory = try TemporaryDirectory()

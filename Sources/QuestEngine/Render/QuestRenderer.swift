@@ -16,12 +16,30 @@ public struct RenderedFrame: Sendable {
 /// Draws the game's screens deterministically: the same route and device always give the same
 /// pixels and the same contract.
 public enum QuestRenderer {
-    public static func render(_ route: Route, on device: DeviceProfile) -> RenderedFrame {
+    public static func render(_ route: Route, on device: DeviceProfile, defect: DefectPlan? = nil) -> RenderedFrame {
         var layout = Layout(route: route, device: device)
+        layout.composer.defect = defect
         layout.draw()
         let path = "en-US/\(device.id)/\(route.id).png"
         return RenderedFrame(route: route, device: device, image: layout.composer.canvas.buffer,
                              contract: layout.composer.contract(id: "\(device.id)/\(route.id)", screenshot: path))
+    }
+
+    /// Renders `route` with a defect chosen by `random` from its clean contract (or none: about a
+    /// quarter of frames stay clean), and the ground truth of what was planted.
+    public static func renderSeeded(_ route: Route, on device: DeviceProfile, random: inout SeededRandom) -> (RenderedFrame, SeededDefect?) {
+        let clean = render(route, on: device)
+        guard let plan = DefectSeeder.plan(for: clean.contract, random: &random) else { return (clean, nil) }
+        let frame = render(route, on: device, defect: plan)
+        let detail: String
+        switch plan.kind {
+        case .lowContrast: detail = "text colour moved to \(plan.parameter):1 against its background"
+        case .smallText: detail = "drawn at \(Int(plan.parameter)) pt; the contract still declares its size"
+        case .smallTarget: detail = "button drawn and declared \(Int(plan.parameter)) pt tall"
+        case .colorOnly: detail = "correct / wrong markers drawn without their check and cross"
+        }
+        return (frame, SeededDefect(screen: frame.contract.id, element: plan.element, rule: plan.kind.rule, kind: plan.kind,
+                                    parameter: plan.parameter, detail: detail))
     }
 
     /// A sample finished run per quest for the result screens, ranked by the standard thresholds.

@@ -1,3 +1,4 @@
+import ColorScience
 import Imaging
 import ScreenAuditKit
 
@@ -8,6 +9,8 @@ struct ScreenComposer {
     let device: DeviceProfile
     private(set) var elements: [ElementContract] = []
     private(set) var colorOnlyGroups: [ColorOnlyGroup] = []
+    /// A defect to plant while drawing (seeded corpora only).
+    var defect: DefectPlan?
 
     init(device: DeviceProfile, background: RGBA) {
         self.device = device
@@ -74,22 +77,63 @@ struct ScreenComposer {
         let lineHeight = Self.lineHeight(size)
         let widest = lines.map { StrokeFont.advance(of: $0, size: size, weight: weight) }.max() ?? 0
         let left = alignment == .center ? x + (width - widest) / 2 : x
+        let frame = Frame(x: (left - 1).rounded(.down), y: y, width: (widest + 2).rounded(.up), height: lineHeight * Double(lines.count))
+        var ink = color
+        var drawnSize = size
+        if let defect, defect.element == id {
+            switch defect.kind {
+            case .lowContrast: ink = colour(reaching: defect.parameter, from: color, over: frame)
+            case .smallText: drawnSize = defect.parameter
+            default: break
+            }
+        }
         for (index, line) in lines.enumerated() {
-            let advance = StrokeFont.advance(of: line, size: size, weight: weight)
+            let advance = StrokeFont.advance(of: line, size: drawnSize, weight: weight)
             let lineX = alignment == .center ? x + (width - advance) / 2 : x
             // The glyphs sit centred in the line: ascender 0.74 em, descender 0.21 em.
             let baseline = y + Double(index) * lineHeight + (lineHeight - 0.95 * size) / 2 + 0.74 * size
-            canvas.drawText(line, x: lineX * scale, baseline: baseline * scale, size: size * scale, weight: weight, color: color)
+            canvas.drawText(line, x: lineX * scale, baseline: baseline * scale, size: drawnSize * scale, weight: weight, color: ink)
         }
-        let frame = Frame(x: (left - 1).rounded(.down), y: y, width: (widest + 2).rounded(.up), height: lineHeight * Double(lines.count))
         declare(ElementContract(id: id, role: role, frame: frame, label: content,
                                 text: TextSpec(content: content, pointSize: size, weight: weight), asset: asset))
         return frame
     }
 
+    /// `ink` moved toward the background under `frame` until its contrast with it is at most
+    /// `ratio` (a planted low-contrast defect). The background is the median-lightness pixel.
+    func colour(reaching ratio: Double, from ink: RGBA, over frame: Frame) -> RGBA {
+        let rect = pixels(frame)
+        var samples: [(Double, RGB8)] = []
+        for y in stride(from: Int(rect.y), to: min(canvas.buffer.height, Int(rect.maxY)), by: 2) {
+            for x in stride(from: Int(rect.x), to: min(canvas.buffer.width, Int(rect.maxX)), by: 2) {
+                let pixel = canvas.buffer[x, y].rgb
+                samples.append((WCAG.relativeLuminance(pixel), pixel))
+            }
+        }
+        guard !samples.isEmpty else { return ink }
+        samples.sort { $0.0 < $1.0 }
+        let background = samples[samples.count / 2].1
+        func mixed(_ t: Double) -> RGB8 {
+            func channel(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
+            return RGB8(red: channel(ink.red, background.red), green: channel(ink.green, background.green),
+                        blue: channel(ink.blue, background.blue))
+        }
+        // Contrast falls as the ink moves toward the background: find the least move that reaches `ratio`.
+        var low = 0.0, high = 1.0
+        for _ in 0..<40 {
+            let mid = (low + high) / 2
+            if WCAG.contrastRatio(mixed(mid), background) > ratio { low = mid } else { high = mid }
+        }
+        return RGBA(mixed(high))
+    }
+
     /// A filled button with a centred title. The element's frame is the whole button.
-    mutating func button(_ id: String, _ title: String, frame: Frame, hint: String, fill: RGBA = Palette.gold,
+    mutating func button(_ id: String, _ title: String, frame proposed: Frame, hint: String, fill: RGBA = Palette.gold,
                          ink: RGBA = Palette.goldInk, size: Double = 17, label: String? = nil) {
+        var frame = proposed
+        if let defect, defect.kind == .smallTarget, defect.element == id {
+            frame = Frame(x: frame.x, y: frame.y + (frame.height - defect.parameter) / 2, width: frame.width, height: defect.parameter)
+        }
         self.fill(frame, fill, radius: min(14, frame.height / 2))
         let advance = StrokeFont.advance(of: title, size: size, weight: .semibold)
         let lineHeight = Self.lineHeight(size)
@@ -106,7 +150,10 @@ struct ScreenComposer {
         canvas.fillEllipse(in: pixels(frame), color: correct ? Palette.correct : Palette.wrong)
         let r = frame.width / 2, cx = frame.x + r, cy = frame.y + r
         let stroke = max(2, frame.width * 0.12) * scale
-        if correct {
+        let glyphs = !(defect?.kind == .colorOnly)
+        if !glyphs {
+            // Planted defect: the state is shown by colour alone.
+        } else if correct {
             canvas.drawLine(from: ((cx - r * 0.45) * scale, cy * scale), to: ((cx - r * 0.1) * scale, (cy + r * 0.35) * scale),
                             width: stroke, color: Palette.white)
             canvas.drawLine(from: ((cx - r * 0.1) * scale, (cy + r * 0.35) * scale), to: ((cx + r * 0.5) * scale, (cy - r * 0.4) * scale),

@@ -11,6 +11,11 @@ enum RenderCommand: Command {
     iPhone_large 440×956 pt @3x, iPad 1032×1376 pt @2x) and writes DIR/en-US/<device>/<route>.png,
     DIR/quest-screens.contract.json and DIR/quest-art.provenance.json. The same route and device
     always give the same pixels.
+
+    With --defects, frames carry planted defects chosen by --seed (a label's contrast lowered below
+    its minimum, text drawn at 9 pt, a 30 pt button, state markers reduced to colour alone; about a
+    quarter of frames stay clean) and DIR/defects.json records the ground truth for
+    `screenaudit evaluate`.
     """
     static let arguments = ""
     static let options = [
@@ -18,6 +23,8 @@ enum RenderCommand: Command {
         OptionSpec("--devices", value: "LIST", help: "Comma-separated devices (default all: iPhone_small,iPhone_large,iPad)."),
         OptionSpec("--routes", value: "LIST", help: "Comma-separated routes (default all; see README)."),
         OptionSpec("--jobs", value: "N", help: "Frames rendered at once (default: the number of cores)."),
+        OptionSpec("--defects", help: "Plant recorded defects (see above)."),
+        OptionSpec("--seed", value: "S", help: "Seed for --defects (default 1); the same seed plants the same defects."),
     ]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
@@ -26,9 +33,20 @@ enum RenderCommand: Command {
         let devices = try QuestFrames.select(parsed.value("--devices"), option: "--devices", from: DeviceProfile.all, name: \.id)
         let routes = try QuestFrames.select(parsed.value("--routes"), option: "--routes", from: Route.all, name: \.id)
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        var seed: UInt64?
+        if parsed.has("--defects") {
+            let text = parsed.value("--seed") ?? "1"
+            guard let value = UInt64(text) else { throw UsageError("option '--seed' needs a whole number, got '\(text)'") }
+            seed = value
+        } else if parsed.value("--seed") != nil {
+            throw UsageError("--seed only applies with --defects")
+        }
         do {
-            let written = try await QuestFrames.write(routes: routes, devices: devices, to: out, jobs: jobs)
+            let written = try await QuestFrames.write(routes: routes, devices: devices, to: out, jobs: jobs, seed: seed)
             console.out("rendered \(written.frames) frames (\(routes.count) routes × \(devices.count) devices) into \(out)\n")
+            if seed != nil {
+                console.out("planted \(written.defects.count) defects; ground truth: \((out as NSString).appendingPathComponent(QuestFrames.defectsFile))\n")
+            }
             console.out("contract: \((out as NSString).appendingPathComponent(QuestFrames.contractFile))\n")
             return .success
         } catch let error as AuditError {

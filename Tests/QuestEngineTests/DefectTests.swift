@@ -1,0 +1,67 @@
+import Foundation
+import Imaging
+@testable import QuestEngine
+import ScreenAuditKit
+import Testing
+
+/// Planted defects: deterministic, visible in the pixels, and found by the checks that exist.
+struct DefectTests {
+    @Test func testSeeding_isDeterministicAndRecorded() {
+        let route = Route.named("enchanter.trial")!
+        var first = SeededRandom(seed: 42), second = SeededRandom(seed: 42)
+        let a = QuestRenderer.renderSeeded(route, on: .iPhoneSmall, random: &first)
+        let b = QuestRenderer.renderSeeded(route, on: .iPhoneSmall, random: &second)
+        #expect(a.0.image == b.0.image)
+        #expect(a.1 == b.1)
+    }
+
+    @Test func testLowContrastDefect_reachesItsRatioAndFails() throws {
+        let route = Route.named("banishment.prologue")!
+        let plan = DefectPlan(kind: .lowContrast, element: "lesson", parameter: 3.2)
+        let frame = QuestRenderer.render(route, on: .iPhoneLarge, defect: plan)
+        let result = try #require(TextContrastCheck().run(ScreenContext(screen: frame.contract, image: frame.image))
+            .first { $0.element == "lesson" })
+        #expect(result.status == .fail)
+        let ratio = try #require(result.measured["ratio"]?.number)
+        #expect(abs(ratio - 3.2) < 0.1, "measured \(ratio)")
+    }
+
+    @Test func testOtherDefects_changeThePixelsOrTheContract() {
+        let practice = Route.named("crystal.practice")!
+        let clean = QuestRenderer.render(practice, on: .iPhoneSmall)
+        let colorOnly = QuestRenderer.render(practice, on: .iPhoneSmall, defect: DefectPlan(kind: .colorOnly, element: "relic-state", parameter: 0))
+        #expect(colorOnly.image != clean.image)
+        #expect(colorOnly.contract == clean.contract)
+
+        let lesson = Route.named("crystal.lesson")!
+        let small = QuestRenderer.render(lesson, on: .iPhoneSmall, defect: DefectPlan(kind: .smallTarget, element: "begin", parameter: 30))
+        #expect(small.contract.element("begin")?.frame.height == 30)
+        let shrunk = QuestRenderer.render(lesson, on: .iPhoneSmall, defect: DefectPlan(kind: .smallText, element: "lesson", parameter: 9))
+        #expect(shrunk.contract.element("lesson")?.text?.pointSize == 20, "the contract keeps the declared size")
+        #expect(shrunk.image != QuestRenderer.render(lesson, on: .iPhoneSmall).image)
+    }
+
+    /// The seeded corpus on the small iPhone, audited in process: every planted contrast defect is
+    /// found and nothing else is reported.
+    @Test func testSeededCorpus_meetsTheRecallTarget() async {
+        var frames: [(RenderedFrame, SeededDefect?)] = []
+        for (index, route) in Route.all.enumerated() {
+            var random = SeededRandom(seed: 3 &+ UInt64(index) &* 0x9E37_79B9)
+            frames.append(QuestRenderer.renderSeeded(route, on: .iPhoneSmall, random: &random))
+        }
+        var screens: [(id: String, findings: [Finding])] = []
+        let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: QuestArt.provenance)
+        for (frame, _) in frames {
+            let results = TextContrastCheck().run(ScreenContext(screen: frame.contract, image: frame.image))
+            screens.append((frame.contract.id, policy.findings(for: results, screen: frame.contract)))
+        }
+        let manifest = DefectManifest(seed: 3, screens: frames.map(\.0.contract.id), defects: frames.compactMap(\.1))
+        let evaluation = DefectEvaluation.evaluate(screens, manifest: manifest, checkedRules: [RuleID.contrastText])
+        let contrast = evaluation.rules.first { $0.rule == RuleID.contrastText }!
+        #expect(contrast.seeded > 0)
+        #expect(contrast.recall == 1, "missed: \(contrast.missed)")
+        #expect(evaluation.falsePositivesOnClean.isEmpty && evaluation.falsePositivesOnDefective.isEmpty)
+        #expect(evaluation.meetsTarget)
+        #expect(evaluation.rules.first { $0.rule == RuleID.textSize }?.checked == false)
+    }
+}
