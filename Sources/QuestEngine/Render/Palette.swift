@@ -11,8 +11,10 @@ enum Palette {
     static let goldInk = RGBA(red: 0x24, green: 0x1A, blue: 0x05)       // 9.9:1 on gold
     static let card = RGBA(red: 0x27, green: 0x20, blue: 0x40)
     static let chip = RGBA(red: 0x3A, green: 0x2F, blue: 0x5C)
-    static let correct = RGBA(red: 0x1F, green: 0x7A, blue: 0x4A)
-    static let wrong = RGBA(red: 0xB0, green: 0x2A, blue: 0x2A)
+    // Markers stand out from the cards by their fill alone (4.8:1 and 3.7:1, SC 1.4.11) and carry
+    // a check or a cross, so their state is never shown by colour alone (SC 1.4.1).
+    static let correct = RGBA(red: 0x2F, green: 0xA3, blue: 0x6B)
+    static let wrong = RGBA(red: 0xE0, green: 0x45, blue: 0x3A)
     static let white = RGBA(red: 255, green: 255, blue: 255)
     static let night = RGBA(red: 0x07, green: 0x07, blue: 0x0C)
     static let nightText = RGBA(red: 0xE4, green: 0xE4, blue: 0xEE)     // 16:1 on night

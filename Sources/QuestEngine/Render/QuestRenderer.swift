@@ -153,19 +153,21 @@ struct Layout {
                                   color: Palette.parchment, role: .heading)
         composer.text("instruction", intro, x: left + 20, y: title.maxY + 8, width: contentWidth - 40, size: 20,
                       color: Palette.parchment)
-        // The spell circle: the whole practice area answers the magic tap.
-        let circleTop = panel.maxY + 24
-        let circle = Frame(x: left, y: circleTop, width: contentWidth, height: device.height - circleTop - (compact ? 24 : 48))
+        // The spell circle: a glowing orb in the practice area, answering the magic tap.
+        let areaTop = panel.maxY + 24
+        let area = Frame(x: left, y: areaTop, width: contentWidth, height: device.height - areaTop - (compact ? 24 : 48))
         let glow = BackdropTheme.forQuest(.magicTap).glow
-        let diameter = min(circle.width, circle.height) * 0.7
+        let diameter = (min(area.width, area.height) * 0.7).rounded(.down)
+        let orb = Frame(x: (area.x + (area.width - diameter) / 2).rounded(.down), y: (area.y + (area.height - diameter) / 2).rounded(.down),
+                        width: diameter, height: diameter)
         for step in 0..<6 {
-            let d = diameter * (1 - Double(step) * 0.14)
-            let alpha = UInt8(40 + step * 30)
-            composer.canvas.fillEllipse(in: composer.pixels(Frame(x: circle.x + (circle.width - d) / 2, y: circle.y + (circle.height - d) / 2,
+            let d = diameter * (1 - Double(step) * 0.12)
+            let alpha: UInt8 = step == 5 ? 255 : UInt8(70 + step * 35)
+            composer.canvas.fillEllipse(in: composer.pixels(Frame(x: orb.x + (diameter - d) / 2, y: orb.y + (diameter - d) / 2,
                                                                   width: d, height: d)),
                                         color: RGBA(red: glow.red, green: glow.green, blue: glow.blue, alpha: alpha))
         }
-        composer.declare(ElementContract(id: "spell-circle", role: .button, frame: circle, label: "Spell circle",
+        composer.declare(ElementContract(id: "spell-circle", role: .button, frame: orb, label: "Spell circle",
                                          hint: "Double-tap with two fingers to cast.", asset: "spell-orb"))
     }
 

@@ -25,6 +25,10 @@ enum AuditCommand: Command {
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
         OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
         OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
+        OptionSpec("--target-profile", value: "NAME", help: "ios (default, 44 pt), android (48 dp) or wcag-aa (24 px, or spaced)."),
+        OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
+        OptionSpec("--checks", value: "RULES", help: "Run only these comma-separated rule ids."),
+        OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
     ]
@@ -59,7 +63,8 @@ enum AuditCommand: Command {
             return .unusableInput
         }
 
-        let options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
+        var options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
+        try applyCheckOptions(parsed, to: &options)
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
         let report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
 
@@ -102,6 +107,25 @@ enum AuditCommand: Command {
         var line = "\(padded)  \(screen.status.rawValue)  " + parts.joined(separator: ", ")
         if screen.status != .audited, let finding = screen.findings.first { line += " — \(finding.message)" }
         return line
+    }
+
+    /// `--target-profile`, `--min-text-size`, `--checks`, `--skip-checks` (shared with `demo`).
+    static func applyCheckOptions(_ parsed: ParsedArguments, to options: inout AuditOptions) throws {
+        if let profile = try choice(parsed, "--target-profile", TargetProfile.self) { options.targetProfile = profile }
+        if let text = parsed.value("--min-text-size") {
+            guard let size = Double(text), size > 0 else { throw UsageError("option '--min-text-size' needs a positive number of points, got '\(text)'") }
+            options.minimumTextSize = size
+        }
+        func rules(_ option: String) throws -> Set<String>? {
+            guard let text = parsed.value(option) else { return nil }
+            let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            for name in names where !RuleID.all.contains(name) {
+                throw UsageError("unknown rule '\(name)' for \(option) (rules: \(RuleID.all.joined(separator: ", ")))")
+            }
+            return Set(names)
+        }
+        options.onlyRules = try rules("--checks")
+        options.skippedRules = try rules("--skip-checks") ?? []
     }
 
     /// "1 error", "2 errors".

@@ -68,13 +68,30 @@ public struct AuditOptions: Sendable {
     public var today: CalendarDay
     /// How many screens are audited at once; each holds one decoded screenshot in memory.
     public var maxConcurrentScreens: Int
+    /// `target.size` / `target.spacing` minimums.
+    public var targetProfile: TargetProfile
+    /// `text.size`: the smallest acceptable point size.
+    public var minimumTextSize: Double
+    /// Only these rules run (nil: all).
+    public var onlyRules: Set<String>?
+    /// These rules do not run.
+    public var skippedRules: Set<String>
 
     public init(level: ContrastLevel = .aa, largeTextRule: LargeTextRule = .wcag, failOn: FailThreshold = .error,
-                today: CalendarDay, maxConcurrentScreens: Int = 2) {
+                today: CalendarDay, maxConcurrentScreens: Int = 2, targetProfile: TargetProfile = .ios,
+                minimumTextSize: Double = 11, onlyRules: Set<String>? = nil, skippedRules: Set<String> = []) {
         self.level = level
         self.largeTextRule = largeTextRule
         self.failOn = failOn
         self.today = today
         self.maxConcurrentScreens = max(1, maxConcurrentScreens)
+        self.targetProfile = targetProfile
+        self.minimumTextSize = minimumTextSize
+        self.onlyRules = onlyRules
+        self.skippedRules = skippedRules
+    }
+
+    public func runs(_ rule: String) -> Bool {
+        (onlyRules?.contains(rule) ?? true) && !skippedRules.contains(rule)
     }
 }

@@ -15,9 +15,32 @@ public struct AuditRunner: Sendable {
         self.decoder = decoder
     }
 
-    /// The checks this release runs, configured from `options`.
+    /// The pixel checks this release has, one per rule, configured from `options`.
+    public static func allChecks(_ options: AuditOptions) -> [any AuditCheck] {
+        [
+            TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule),
+            NonTextContrastCheck(),
+            TargetSizeCheck(profile: options.targetProfile),
+            TargetSpacingCheck(profile: options.targetProfile),
+            ColorOnlyCheck(),
+        ]
+    }
+
+    /// The checks a run uses: all of them, less those `--checks` / `--skip-checks` leave out.
     public static func standardChecks(_ options: AuditOptions) -> [any AuditCheck] {
-        [TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule)]
+        allChecks(options).filter { options.runs(type(of: $0).descriptor.id) }
+    }
+
+    /// Descriptors of every rule, the screenshot rules included, in rule-id order.
+    public static func descriptors(_ options: AuditOptions) -> [CheckDescriptor] {
+        let screenshotRules = [
+            CheckDescriptor(id: RuleID.screenshotUnreadable, title: "Unreadable screenshot", reference: "ScreenAuditKit",
+                            defaultSeverity: .error, rationale: "A screen whose screenshot cannot be decoded cannot be audited."),
+            CheckDescriptor(id: RuleID.screenshotSizeMismatch, title: "Screenshot size mismatch", reference: "ScreenAuditKit",
+                            defaultSeverity: .error,
+                            rationale: "A screenshot that is not the device's size × scale does not match its contract's frames."),
+        ]
+        return (allChecks(options).map { type(of: $0).descriptor } + screenshotRules).sorted { $0.id < $1.id }
     }
 
     public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?) async -> AuditReport {
@@ -66,7 +89,7 @@ public struct AuditRunner: Sendable {
                                "expectedSize": .text("\(expectedWidth)×\(expectedHeight)")])]
             } else {
                 let context = ScreenContext(screen: screen, image: image.pixels)
-                results = checks.flatMap { $0.run(context) }
+                results = checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
             }
         } catch {
             report.status = .unreadable
@@ -87,6 +110,17 @@ public struct AuditRunner: Sendable {
                          threshold: $0.threshold, reason: $0.reason)
         }
         return report
+    }
+
+    /// A rule the contract switches off for an element (or the screen) is reported as not run,
+    /// with the contract's reason.
+    static func applyingDisabledRules(_ result: CheckResult, on screen: ScreenContract) -> CheckResult {
+        let overrides = result.element.flatMap { screen.element($0) }.map { screen.overrides(for: $0) } ?? screen.checks
+        guard let reason = overrides?.disabledReason(for: result.rule) else { return result }
+        var disabled = result
+        disabled.status = .notRun
+        disabled.reason = "disabled by the contract: \(reason)"
+        return disabled
     }
 
     func summarize(_ screens: [ScreenReport]) -> AuditReport.Summary {

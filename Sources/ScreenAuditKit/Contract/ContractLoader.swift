@@ -146,9 +146,46 @@ enum ScreenReader {
                 waivers.append(Waiver(rule: rule, element: element, reason: reason, expires: expires))
             }
         }
+        let checks = object.object("checks", required: false).flatMap(readChecks)
         guard let id, let screenshot, let device else { return nil }
         return ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
-                              colorOnlyGroups: groups, waivers: waivers)
+                              colorOnlyGroups: groups, waivers: waivers, checks: checks)
+    }
+
+    static let targetProfiles = ["ios", "android", "wcag-aa"]
+
+    /// A `checks` block: `disable` (rule id → reason), `minimumTextSize`, `capHeightRatio`, `targetProfile`.
+    static func readChecks(_ object: ObjectReader) -> CheckOverrides? {
+        var disabled: [String: String] = [:]
+        if let disable = object.object("disable", required: false) {
+            for member in disable.members {
+                let path = disable.path.appending(member.key)
+                if !RuleID.all.contains(member.key) {
+                    object.issues.report(path, "unknown rule '\(member.key)' (rules: \(RuleID.all.joined(separator: ", ")))")
+                }
+                guard case let .string(reason) = member.value, !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    object.issues.report(path, "give the reason the rule does not apply, as a string")
+                    continue
+                }
+                disabled[member.key] = reason
+            }
+        }
+        var minimum: Double?
+        if object.has("minimumTextSize") { minimum = positive(object, "minimumTextSize") }
+        var ratio: Double?
+        if object.has("capHeightRatio") {
+            ratio = positive(object, "capHeightRatio")
+            if let value = ratio, value >= 1 {
+                object.issues.report(object.path.appending("capHeightRatio"), "must be below 1 (a fraction of the point size), got \(format(value))")
+                ratio = nil
+            }
+        }
+        let profile = object.string("targetProfile", required: false)
+        if let profile, !targetProfiles.contains(profile) {
+            object.issues.report(object.path.appending("targetProfile"), "unknown profile '\(profile)' (profiles: \(targetProfiles.joined(separator: ", ")))")
+        }
+        return CheckOverrides(disable: disabled.isEmpty ? nil : disabled, minimumTextSize: minimum, capHeightRatio: ratio,
+                              targetProfile: profile.flatMap { targetProfiles.contains($0) ? $0 : nil })
     }
 
     static func nonEmpty(_ object: ObjectReader, _ key: String) -> String? {
@@ -211,8 +248,9 @@ enum ScreenReader {
         let label = object.string("label", required: false)
         let hint = object.string("hint", required: false)
         let asset = object.string("asset", required: false)
+        let checks = object.object("checks", required: false).flatMap(readChecks)
         guard let id, let role, let frame else { return nil }
-        return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset)
+        return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset, checks: checks)
     }
 
     static func readFrame(_ object: ObjectReader, device: DeviceSpec?) -> Frame? {

@@ -23,15 +23,23 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     public var elements: [ElementContract]
     public var colorOnlyGroups: [ColorOnlyGroup]
     public var waivers: [Waiver]
+    /// Threshold overrides for every element of the screen (an element's own `checks` win).
+    public var checks: CheckOverrides?
 
     public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
-                colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = []) {
+                colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil) {
         self.id = id
         self.screenshot = screenshot
         self.device = device
         self.elements = elements
         self.colorOnlyGroups = colorOnlyGroups
         self.waivers = waivers
+        self.checks = checks
+    }
+
+    /// The overrides that apply to `element`: its own, then the screen's.
+    public func overrides(for element: ElementContract) -> CheckOverrides {
+        (element.checks ?? CheckOverrides()).merged(over: checks ?? CheckOverrides())
     }
 
     public func element(_ id: String) -> ElementContract? { elements.first { $0.id == id } }
@@ -110,9 +118,11 @@ public struct ElementContract: Codable, Equatable, Sendable {
     public var text: TextSpec?
     /// The asset (image, colour) the element shows; links to its provenance entry.
     public var asset: String?
+    /// Per-element threshold overrides and disabled rules.
+    public var checks: CheckOverrides?
 
     public init(id: String, role: ElementRole, frame: Frame, label: String? = nil, hint: String? = nil,
-                text: TextSpec? = nil, asset: String? = nil) {
+                text: TextSpec? = nil, asset: String? = nil, checks: CheckOverrides? = nil) {
         self.id = id
         self.role = role
         self.frame = frame
@@ -120,6 +130,7 @@ public struct ElementContract: Codable, Equatable, Sendable {
         self.hint = hint
         self.text = text
         self.asset = asset
+        self.checks = checks
     }
 }
 
@@ -149,5 +160,39 @@ public struct Waiver: Codable, Equatable, Sendable {
         self.element = element
         self.reason = reason
         self.expires = expires
+    }
+}
+
+/// A contract's `checks` block, on a screen or an element: rules switched off (with the reason,
+/// reported as not run) and thresholds that differ from the run's.
+public struct CheckOverrides: Codable, Equatable, Sendable {
+    /// Rule id → why it does not apply here.
+    public var disable: [String: String]?
+    /// `text.size`: the smallest acceptable point size.
+    public var minimumTextSize: Double?
+    /// `text.size`: cap height as a fraction of the point size for this element's font.
+    public var capHeightRatio: Double?
+    /// `target.size`: `ios`, `android` or `wcag-aa`.
+    public var targetProfile: String?
+
+    public init(disable: [String: String]? = nil, minimumTextSize: Double? = nil, capHeightRatio: Double? = nil,
+                targetProfile: String? = nil) {
+        self.disable = disable
+        self.minimumTextSize = minimumTextSize
+        self.capHeightRatio = capHeightRatio
+        self.targetProfile = targetProfile
+    }
+
+    /// Why `rule` is switched off here, or nil.
+    public func disabledReason(for rule: String) -> String? { disable?[rule] }
+
+    /// `self`'s values where set, `other`'s otherwise.
+    public func merged(over other: CheckOverrides) -> CheckOverrides {
+        var disabled = other.disable ?? [:]
+        for (rule, reason) in disable ?? [:] { disabled[rule] = reason }
+        return CheckOverrides(disable: disabled.isEmpty ? nil : disabled,
+                              minimumTextSize: minimumTextSize ?? other.minimumTextSize,
+                              capHeightRatio: capHeightRatio ?? other.capHeightRatio,
+                              targetProfile: targetProfile ?? other.targetProfile)
     }
 }

@@ -14,6 +14,25 @@ public enum FindingMessage {
                 text += "; the background varies, local contrast \(ratioText(low)):1 to \(ratioText(high)):1"
             }
             return text
+        case RuleID.contrastNonText:
+            let ratio = m["ratio"]?.number.map(ratioText) ?? "?"
+            return "non-text contrast \(ratio):1 (\(m["component"]?.text ?? "?") against \(m["background"]?.text ?? "?")) is below the \(result.threshold.map(minimumText) ?? "3"):1 minimum"
+        case RuleID.targetSize:
+            let w = m["width"]?.number.map(minimumText) ?? "?", h = m["height"]?.number.map(minimumText) ?? "?"
+            return "touch target \(w) × \(h) pt is smaller than \(result.threshold.map(minimumText) ?? "?") × \(result.threshold.map(minimumText) ?? "?") pt (\(m["profile"]?.text ?? ""))"
+        case RuleID.targetSpacing:
+            if let overlaps = m["overlaps"]?.text, overlaps != "none" { return "touch target overlaps \(overlaps)" }
+            return "undersized touch target is closer than 24 pt to another target"
+        case RuleID.colorOnly:
+            return "group \(m["group"]?.text ?? "?") differs by colour alone (\(m["colors"]?.text ?? "?")): \(m["why"]?.text ?? "")"
+        case RuleID.textSize:
+            let estimate = m["estimatedPointSize"]?.number.map(minimumText) ?? "?"
+            if result.severity == .warning, let declared = m["declaredPointSize"]?.number {
+                return "text renders at about \(estimate) pt, clearly smaller than its declared \(minimumText(declared)) pt (shrunk to fit, or Dynamic Type not honoured)"
+            }
+            return "text renders at about \(estimate) pt, below the \(result.threshold.map(minimumText) ?? "11") pt minimum"
+        case RuleID.textClipped:
+            return "text runs into the \(m["edges"]?.text ?? "?") edge of its frame: it is cut off"
         case RuleID.screenshotUnreadable:
             return "screenshot cannot be used: \(result.reason ?? "unreadable")"
         case RuleID.screenshotSizeMismatch:

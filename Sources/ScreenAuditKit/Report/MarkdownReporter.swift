@@ -66,6 +66,12 @@ public enum MarkdownReporter {
             return text
         case RuleID.screenshotSizeMismatch:
             return "\(m["actualSize"]?.text ?? "?") px"
+        case RuleID.contrastNonText:
+            return "\(m["ratio"]?.number.map(FindingMessage.ratioText) ?? "?"):1, \(m["component"]?.text ?? "?") against \(m["background"]?.text ?? "?")"
+        case RuleID.targetSize:
+            return "\(m["width"]?.number.map(FindingMessage.minimumText) ?? "?") × \(m["height"]?.number.map(FindingMessage.minimumText) ?? "?") pt"
+        case RuleID.textSize:
+            return "≈ \(m["estimatedPointSize"]?.number.map(FindingMessage.minimumText) ?? "?") pt"
         default:
             return finding.message
         }
@@ -77,6 +83,14 @@ public enum MarkdownReporter {
             return finding.threshold.map { "\(FindingMessage.minimumText($0)):1 (\(finding.measured["requirement"]?.text ?? ""))" } ?? "—"
         case RuleID.screenshotSizeMismatch:
             return "\(finding.measured["expectedSize"]?.text ?? "?") px"
+        case RuleID.contrastNonText:
+            return finding.threshold.map { "\(FindingMessage.minimumText($0)):1" } ?? "—"
+        case RuleID.targetSize:
+            return finding.threshold.map { "\(FindingMessage.minimumText($0)) × \(FindingMessage.minimumText($0)) pt" } ?? "—"
+        case RuleID.textSize:
+            return finding.threshold.map { "\(FindingMessage.minimumText($0)) pt" } ?? "—"
+        case RuleID.colorOnly:
+            return "shape, text or \(finding.threshold.map(FindingMessage.minimumText) ?? "3"):1 lightness"
         default:
             return finding.threshold.map(FindingMessage.minimumText) ?? "—"
         }

@@ -1,0 +1,166 @@
+import ColorScience
+import Imaging
+
+/// `color.only` — WCAG 2.2 SC 1.4.1 Use of Color: members of a `colorOnlyGroups` entry (correct /
+/// wrong, on / off) must differ by more than hue. A finding when their shapes coincide (no glyph or
+/// text differs) and either their lightness does not differ enough (luminance contrast between
+/// their dominant colours under 3:1) or, simulated for a colour-vision deficiency, they become hard
+/// to tell apart.
+public struct ColorOnlyCheck: AuditCheck {
+    public static let descriptor = CheckDescriptor(
+        id: RuleID.colorOnly, title: "Meaning by colour alone",
+        reference: "WCAG 2.2 SC 1.4.1 Use of Color (A)",
+        defaultSeverity: .error,
+        rationale: "About one man in twelve sees red and green alike; a state shown only by hue is lost to them, and to anyone on a dim or grey screen.")
+
+    /// Below this luminance contrast, two colours differ mainly by hue (the SC 1.4.11 figure, as
+    /// Understanding SC 1.4.1 suggests for colour differences that carry meaning).
+    public var minimumLuminanceRatio: Double
+    /// CIEDE2000 difference below which two simulated colours count as hard to tell apart at the
+    /// size of an indicator. A policy default (about four times a just-noticeable difference of
+    /// ΔE00 ≈ 2.3), not a published constant.
+    public var minimumSimulatedDifference: Double
+    /// Share of pixels two members' shape masks must have in common to count as the same shape.
+    public var shapeOverlap: Double
+
+    public init(minimumLuminanceRatio: Double = 3, minimumSimulatedDifference: Double = 10, shapeOverlap: Double = 0.9) {
+        self.minimumLuminanceRatio = minimumLuminanceRatio
+        self.minimumSimulatedDifference = minimumSimulatedDifference
+        self.shapeOverlap = shapeOverlap
+    }
+
+    public func run(_ screen: ScreenContext) -> [CheckResult] {
+        screen.screen.colorOnlyGroups.map { group in
+            let members = group.elements.compactMap { screen.screen.element($0) }
+            var measured: [String: MeasuredValue] = ["group": .text(group.id), "members": .text(group.elements.joined(separator: ", "))]
+            func result(_ status: CheckStatus, reason: String? = nil) -> CheckResult {
+                CheckResult(rule: Self.descriptor.id, element: group.id, status: status, severity: Self.descriptor.defaultSeverity,
+                            frame: members.first.map { screen.pixelRect(for: $0.frame) }, measured: measured,
+                            threshold: minimumLuminanceRatio, reason: reason)
+            }
+            let texts = Set(members.compactMap { $0.text?.content })
+            if texts.count > 1 {
+                measured["textDiffers"] = .flag(true)
+                return result(.pass)
+            }
+            let signatures = members.map { ShapeSignature(image: screen.image, rect: screen.pixelRect(for: $0.frame)) }
+            guard signatures.allSatisfy({ $0 != nil }) else {
+                return result(.notRun, reason: "a member shows no distinct shape or colour against its background")
+            }
+            let shapes = signatures.compactMap { $0 }
+            // The least favourable pair decides.
+            var worst: (overlap: Double, detail: Double, luminance: Double, deltaE: Double, simulated: [(ColorVisionDeficiency, Double)])?
+            var failing = false
+            var reasons: [String] = []
+            for i in 0..<shapes.count {
+                for j in (i + 1)..<shapes.count {
+                    let a = shapes[i], b = shapes[j]
+                    let overlap = a.overlap(with: b)
+                    let detail = a.detailOverlap(with: b)
+                    let luminance = WCAG.contrastRatio(a.fill, b.fill)
+                    let deltaE = ciede2000(CIELab(a.fill), CIELab(b.fill))
+                    let simulated = ColorVisionDeficiency.allCases.map { cvd in
+                        (cvd, ciede2000(CIELab(cvd.simulate(a.fill)), CIELab(cvd.simulate(b.fill))))
+                    }
+                    let sameShape = overlap >= shapeOverlap && detail >= shapeOverlap
+                    if sameShape {
+                        if deltaE >= minimumSimulatedDifference && luminance < minimumLuminanceRatio {
+                            failing = true
+                            reasons.append("hue only: lightness contrast \((luminance * 100).rounded(.down) / 100):1")
+                        }
+                        for (cvd, difference) in simulated where difference < minimumSimulatedDifference && deltaE >= minimumSimulatedDifference {
+                            failing = true
+                            reasons.append("indistinguishable with \(cvd.rawValue) (ΔE00 \((difference * 10).rounded() / 10))")
+                        }
+                    }
+                    if worst == nil || (sameShape && overlap > worst!.overlap) {
+                        worst = (overlap, detail, luminance, deltaE, simulated)
+                    }
+                }
+            }
+            if let worst {
+                measured["maskOverlap"] = .rounded(worst.overlap, places: 2)
+                measured["detailOverlap"] = .rounded(worst.detail, places: 2)
+                measured["luminanceRatio"] = .number((worst.luminance * 100).rounded(.down) / 100)
+                measured["deltaE"] = .rounded(worst.deltaE, places: 1)
+                for (cvd, difference) in worst.simulated {
+                    measured["deltaE." + cvd.rawValue] = .rounded(difference, places: 1)
+                }
+            }
+            measured["colors"] = .text(shapes.map(\.fill.hex).joined(separator: ", "))
+            if failing { measured["why"] = .text(Array(Set(reasons)).sorted().joined(separator: "; ")) }
+            return result(failing ? .fail : .pass)
+        }
+    }
+}
+
+/// What a member looks like, independent of where it is: on a 32 × 32 grid over its frame, which
+/// cells differ from the background (its shape) and which differ from its own fill (its glyph or
+/// inner detail), and its dominant colour.
+struct ShapeSignature {
+    static let grid = 32
+    var shape: [Bool]
+    var detail: [Bool]
+    var fill: RGB8
+
+    /// nil when nothing in the frame differs from its background.
+    init?(image: PixelBuffer, rect: PixelRect) {
+        guard rect.width >= 4, rect.height >= 4 else { return nil }
+        // The background: the most common colour of the frame's outermost ring.
+        var border: [RGB8: Int] = [:]
+        for x in rect.x..<rect.maxX {
+            border[image[x, rect.y].rgb, default: 0] += 1
+            border[image[x, rect.maxY - 1].rgb, default: 0] += 1
+        }
+        for y in rect.y..<rect.maxY {
+            border[image[rect.x, y].rgb, default: 0] += 1
+            border[image[rect.maxX - 1, y].rgb, default: 0] += 1
+        }
+        let background = border.max { $0.value < $1.value || ($0.value == $1.value && $0.key.hex > $1.key.hex) }!.key
+        func distance(_ a: RGB8, _ b: RGB8) -> Int {
+            let dr = Int(a.red) - Int(b.red), dg = Int(a.green) - Int(b.green), db = Int(a.blue) - Int(b.blue)
+            return dr * dr + dg * dg + db * db
+        }
+        // The fill: the most common colour among pixels clearly unlike the background.
+        var colors: [RGB8: Int] = [:]
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let pixel = image[x, y].rgb
+                if distance(pixel, background) > 24 * 24 { colors[pixel, default: 0] += 1 }
+            }
+        }
+        guard let fill = colors.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key.hex > $1.key.hex) })?.key else { return nil }
+        self.fill = fill
+        let n = Self.grid
+        shape = [Bool](repeating: false, count: n * n)
+        detail = [Bool](repeating: false, count: n * n)
+        for gy in 0..<n {
+            for gx in 0..<n {
+                let x = rect.x + (gx * rect.width + rect.width / 2) / n
+                let y = rect.y + (gy * rect.height + rect.height / 2) / n
+                let pixel = image[x, y].rgb
+                let isShape = distance(pixel, background) > 24 * 24
+                shape[gy * n + gx] = isShape
+                detail[gy * n + gx] = isShape && distance(pixel, fill) > 48 * 48
+            }
+        }
+    }
+
+    static func intersectionOverUnion(_ a: [Bool], _ b: [Bool]) -> Double {
+        var both = 0, either = 0
+        for i in 0..<a.count {
+            if a[i] && b[i] { both += 1 }
+            if a[i] || b[i] { either += 1 }
+        }
+        return either == 0 ? 1 : Double(both) / Double(either)
+    }
+
+    func overlap(with other: ShapeSignature) -> Double { Self.intersectionOverUnion(shape, other.shape) }
+
+    /// Inner detail (a check, a cross, a digit): both without any count as the same.
+    func detailOverlap(with other: ShapeSignature) -> Double {
+        let minimal = Self.grid * Self.grid / 100
+        if detail.filter({ $0 }).count <= minimal && other.detail.filter({ $0 }).count <= minimal { return 1 }
+        return Self.intersectionOverUnion(detail, other.detail)
+    }
+}
