@@ -123,5 +123,7 @@ public struct CheckDescriptor: Equatable, Sendable {
 /// passes included. Checks never read files, print, or know about reporters.
 public protocol AuditCheck: Sendable {
     static var descriptor: CheckDescriptor { get }
+    /// At least one passing and one failing example, run as tests.
+    static var examples: [CheckExample] { get }
     func run(_ screen: ScreenContext) -> [CheckResult]
 }

@@ -13,6 +13,23 @@ public struct ColorOnlyCheck: AuditCheck {
         defaultSeverity: .error,
         rationale: "About one man in twelve sees red and green alike; a state shown only by hue is lost to them, and to anyone on a dim or grey screen.")
 
+    public static let examples: [CheckExample] = [
+        CheckExample("green check and red cross: the shapes differ", element: "state", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 0x27, green: 0x20, blue: 0x40))
+            screen.control("right", role: .indicator, frame: Frame(x: 40, y: 40, width: 40, height: 40), fill: RGB8(red: 0x2F, green: 0xA3, blue: 0x6B), glyph: "+")
+            screen.control("wrong", role: .indicator, frame: Frame(x: 120, y: 40, width: 40, height: 40), fill: RGB8(red: 0xE0, green: 0x45, blue: 0x3A), glyph: "×")
+            screen.groups = [ColorOnlyGroup(id: "state", elements: ["right", "wrong"])]
+            return screen.context()
+        },
+        CheckExample("a green dot and a red dot: hue alone", element: "state", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 0x27, green: 0x20, blue: 0x40))
+            screen.control("right", role: .indicator, frame: Frame(x: 40, y: 40, width: 40, height: 40), fill: RGB8(red: 0x2F, green: 0xA3, blue: 0x6B))
+            screen.control("wrong", role: .indicator, frame: Frame(x: 120, y: 40, width: 40, height: 40), fill: RGB8(red: 0xE0, green: 0x45, blue: 0x3A))
+            screen.groups = [ColorOnlyGroup(id: "state", elements: ["right", "wrong"])]
+            return screen.context()
+        },
+    ]
+
     /// Below this luminance contrast, two colours differ mainly by hue (the SC 1.4.11 figure, as
     /// Understanding SC 1.4.1 suggests for colour differences that carry meaning).
     public var minimumLuminanceRatio: Double
@@ -141,9 +158,20 @@ struct ShapeSignature {
                 let pixel = image[x, y].rgb
                 let isShape = distance(pixel, background) > 24 * 24
                 shape[gy * n + gx] = isShape
-                detail[gy * n + gx] = isShape && distance(pixel, fill) > 48 * 48
+                // Detail is what is neither fill nor background nor an anti-aliased blend of the two.
+                detail[gy * n + gx] = isShape && Self.distanceFromBlend(pixel, background, fill) > 48
             }
         }
+    }
+
+    /// Distance in RGB from `p` to the segment between `a` and `b` (all their blends).
+    static func distanceFromBlend(_ p: RGB8, _ a: RGB8, _ b: RGB8) -> Double {
+        let pa = (Double(p.red) - Double(a.red), Double(p.green) - Double(a.green), Double(p.blue) - Double(a.blue))
+        let ba = (Double(b.red) - Double(a.red), Double(b.green) - Double(a.green), Double(b.blue) - Double(a.blue))
+        let length = ba.0 * ba.0 + ba.1 * ba.1 + ba.2 * ba.2
+        let t = length == 0 ? 0 : max(0, min(1, (pa.0 * ba.0 + pa.1 * ba.1 + pa.2 * ba.2) / length))
+        let d = (pa.0 - t * ba.0, pa.1 - t * ba.1, pa.2 - t * ba.2)
+        return (d.0 * d.0 + d.1 * d.1 + d.2 * d.2).squareRoot()
     }
 
     static func intersectionOverUnion(_ a: [Bool], _ b: [Bool]) -> Double {

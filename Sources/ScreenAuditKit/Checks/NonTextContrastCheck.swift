@@ -10,6 +10,19 @@ public struct NonTextContrastCheck: AuditCheck {
         defaultSeverity: .error,
         rationale: "Controls and state indicators that barely differ from their surroundings cannot be found or read by people with low vision.")
 
+    public static let examples: [CheckExample] = [
+        CheckExample("a dark grey toggle knob on white, 7:1", element: "knob", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("knob", role: .toggle, frame: Frame(x: 60, y: 30, width: 50, height: 50), fill: RGB8(red: 0x59, green: 0x59, blue: 0x59))
+            return screen.context()
+        },
+        CheckExample("a pale grey indicator on white, 1.6:1", element: "dot", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("dot", role: .indicator, frame: Frame(x: 60, y: 30, width: 50, height: 50), fill: RGB8(red: 0xCC, green: 0xCC, blue: 0xCC))
+            return screen.context()
+        },
+    ]
+
     public var minimumRatio: Double
 
     public init(minimumRatio: Double = ContrastRequirement.nonTextAA.minimumRatio) { self.minimumRatio = minimumRatio }

@@ -1,3 +1,4 @@
+import ColorScience
 import Imaging
 
 /// Minimum touch-target sizes, in points (an iOS point, an Android dp and a CSS px are the same
@@ -37,6 +38,19 @@ public struct TargetSizeCheck: AuditCheck {
         defaultSeverity: .error,
         rationale: "Small targets are hard to hit for people with limited dexterity or tremor, and with VoiceOver's direct touch.")
 
+    public static let examples: [CheckExample] = [
+        CheckExample("a 44 × 44 pt button", element: "button", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("button", role: .button, frame: Frame(x: 60, y: 30, width: 44, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+        CheckExample("a 30 × 30 pt button", element: "button", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("button", role: .button, frame: Frame(x: 60, y: 30, width: 30, height: 30), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+    ]
+
     public var profile: TargetProfile
 
     public init(profile: TargetProfile = .ios) { self.profile = profile }
@@ -73,6 +87,21 @@ public struct TargetSpacingCheck: AuditCheck {
         reference: "WCAG 2.2 SC 2.5.8 Target Size (Minimum), spacing exception; Apple HIG: space between controls",
         defaultSeverity: .error,
         rationale: "Overlapping or crowded targets make a tap land on the wrong control.")
+
+    public static let examples: [CheckExample] = [
+        CheckExample("two buttons 8 pt apart", element: "first", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("first", role: .button, frame: Frame(x: 20, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            screen.control("second", role: .button, frame: Frame(x: 88, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+        CheckExample("two buttons overlapping by 10 pt", element: "first", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("first", role: .button, frame: Frame(x: 20, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            screen.control("second", role: .button, frame: Frame(x: 70, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+    ]
 
     public var profile: TargetProfile
 

@@ -11,6 +11,19 @@ public struct TextContrastCheck: AuditCheck {
         defaultSeverity: .error,
         rationale: "Text needs a contrast ratio of at least 4.5:1 (3:1 when large) against what is behind it to be readable by people with low vision, in sunlight or on a dim screen.")
 
+    public static let examples: [CheckExample] = [
+        CheckExample("#595959 on white, 7:1", element: "label", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.label("label", "Dragon Scale", at: Frame(x: 10, y: 40, width: 150, height: 26), size: 17, color: RGB8(red: 0x59, green: 0x59, blue: 0x59))
+            return screen.context()
+        },
+        CheckExample("#AAAAAA on white, 2.3:1", element: "label", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.label("label", "Dragon Scale", at: Frame(x: 10, y: 40, width: 150, height: 26), size: 17, color: RGB8(red: 0xAA, green: 0xAA, blue: 0xAA))
+            return screen.context()
+        },
+    ]
+
     public var level: ContrastLevel
     public var largeTextRule: LargeTextRule
 

@@ -1,0 +1,56 @@
+import ColorScience
+import Imaging
+
+/// A tiny screen that shows what a check passes or fails. Every check ships at least one of each;
+/// one generic test runs them all, so a rule cannot ship without both, and the README quotes them.
+public struct CheckExample: Sendable {
+    public var title: String
+    /// The element (or colour-only group) the verdict is about.
+    public var element: String
+    public var expected: CheckStatus
+    public var make: @Sendable () -> ScreenContext
+
+    public init(_ title: String, element: String, expected: CheckStatus, make: @escaping @Sendable () -> ScreenContext) {
+        self.title = title
+        self.element = element
+        self.expected = expected
+        self.make = make
+    }
+}
+
+/// A 200 × 120 pt screen at @2x for examples: a background colour, drawn shapes and their elements.
+public struct ExampleScreen {
+    public var canvas: Canvas
+    public var elements: [ElementContract] = []
+    public var groups: [ColorOnlyGroup] = []
+    public let scale = 2.0
+
+    public init(background: RGB8) {
+        canvas = Canvas(width: 400, height: 240, background: RGBA(background))
+    }
+
+    func pixels(_ f: Frame) -> RectF { RectF(x: f.x * scale, y: f.y * scale, width: f.width * scale, height: f.height * scale) }
+
+    public mutating func label(_ id: String, _ text: String, at frame: Frame, size: Double, color: RGB8, weight: FontWeight = .regular) {
+        canvas.drawText(text, x: (frame.x + 2) * scale, baseline: (frame.y + size * 1.05) * scale, size: size * scale, weight: weight,
+                        color: RGBA(color))
+        elements.append(ElementContract(id: id, role: .text, frame: frame, text: TextSpec(content: text, pointSize: size, weight: weight)))
+    }
+
+    public mutating func control(_ id: String, role: ElementRole, frame: Frame, fill: RGB8?, glyph: String? = nil, glyphColor: RGB8 = RGB8(red: 255, green: 255, blue: 255)) {
+        if let fill { canvas.fillEllipse(in: pixels(frame), color: RGBA(fill)) }
+        if let glyph {
+            let size = frame.height * 0.6
+            let advance = StrokeFont.advance(of: glyph, size: size, weight: .bold)
+            canvas.drawText(glyph, x: (frame.x + (frame.width - advance) / 2) * scale, baseline: (frame.y + frame.height / 2 + size * 0.35) * scale,
+                            size: size * scale, weight: .bold, color: RGBA(glyphColor))
+        }
+        elements.append(ElementContract(id: id, role: role, frame: frame))
+    }
+
+    public func context(id: String = "example") -> ScreenContext {
+        ScreenContext(screen: ScreenContract(id: id, screenshot: "\(id).png", device: DeviceSpec(scale: scale, width: 200, height: 120),
+                                             elements: elements, colorOnlyGroups: groups),
+                      image: canvas.buffer)
+    }
+}

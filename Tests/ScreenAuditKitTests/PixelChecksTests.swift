@@ -1,0 +1,128 @@
+import ColorScience
+import Imaging
+@testable import ScreenAuditKit
+import TestSupport
+import Testing
+
+/// Ground truth for target.size, target.spacing, contrast.nontext and color.only.
+struct TargetChecksTests {
+    static func screen(_ frames: [(String, Frame)], role: ElementRole = .button) -> ScreenContext {
+        let elements = frames.map { ElementContract(id: $0.0, role: role, frame: $0.1) }
+        return ScreenContext(screen: ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: 2, width: 400, height: 400),
+                                                    elements: elements),
+                             image: PixelBuffer(width: 800, height: 800, fill: RGBA(red: 255, green: 255, blue: 255)))
+    }
+
+    @Test(arguments: [
+        (TargetProfile.ios, 44.0, 44.0, CheckStatus.pass), (.ios, 43.9, 44, .fail), (.ios, 44, 30, .fail), (.ios, 200, 56, .pass),
+        (.android, 47.5, 48, .fail), (.android, 48, 48, .pass), (.wcagAA, 24, 24, .pass), (.wcagAA, 20, 20, .pass),
+    ])
+    func testTargetSize(profile: TargetProfile, width: Double, height: Double, expected: CheckStatus) {
+        let results = TargetSizeCheck(profile: profile).run(Self.screen([("b", Frame(x: 100, y: 100, width: width, height: height))]))
+        #expect(results.first?.status == expected)
+        #expect(results.first?.threshold == profile.minimum)
+    }
+
+    @Test func testWcagSpacingException() {
+        // Two 20 pt targets 2 pt apart: their 24 pt circles intersect.
+        let crowded = Self.screen([("a", Frame(x: 100, y: 100, width: 20, height: 20)), ("b", Frame(x: 122, y: 100, width: 20, height: 20))])
+        #expect(TargetSizeCheck(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
+        #expect(TargetSpacingCheck(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
+        let spaced = Self.screen([("a", Frame(x: 100, y: 100, width: 20, height: 20)), ("b", Frame(x: 130, y: 100, width: 20, height: 20))])
+        #expect(TargetSizeCheck(profile: .wcagAA).run(spaced).map(\.status) == [.pass, .pass])
+    }
+
+    @Test func testOverlapAndTouching() {
+        let overlapping = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 50, y: 0, width: 60, height: 44))])
+        let results = TargetSpacingCheck().run(overlapping)
+        #expect(results.map(\.status) == [.fail, .fail])
+        #expect(results[0].measured["overlaps"] == .text("b"))
+        let touching = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 60, y: 0, width: 60, height: 44))])
+        #expect(TargetSpacingCheck().run(touching).map(\.status) == [.pass, .pass])
+        // Only interactive roles count.
+        #expect(TargetSizeCheck().run(Self.screen([("i", Frame(x: 0, y: 0, width: 10, height: 10))], role: .image)).isEmpty)
+    }
+}
+
+struct NonTextContrastTests {
+    static func indicator(_ fill: RGB8, on background: RGB8) -> [CheckResult] {
+        var screen = ExampleScreen(background: background)
+        screen.control("dot", role: .indicator, frame: Frame(x: 60, y: 30, width: 50, height: 50), fill: fill)
+        return NonTextContrastCheck().run(screen.context())
+    }
+
+    /// #949494 on white is 3.03:1, #959595 is 2.998:1: either side of 3:1.
+    @Test(arguments: [(UInt8(0x94), CheckStatus.pass), (0x95, .fail), (0x59, .pass), (0xC0, .fail)])
+    func testGreyIndicatorOnWhite(grey: UInt8, expected: CheckStatus) {
+        let fill = RGB8(red: grey, green: grey, blue: grey)
+        let result = Self.indicator(fill, on: RGB8(red: 255, green: 255, blue: 255)).first
+        #expect(result?.status == expected, "\(fill.hex): \(WCAG.contrastRatio(fill, RGB8(red: 255, green: 255, blue: 255)))")
+        #expect(result?.measured["component"] == .text(fill.hex))
+        #expect(result?.measured["background"] == .text("#FFFFFF"))
+    }
+
+    @Test func testElementsWithTextAreLeftToTextContrast() {
+        var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+        screen.control("button", role: .button, frame: Frame(x: 10, y: 10, width: 180, height: 60), fill: RGB8(red: 250, green: 250, blue: 250))
+        screen.label("title", "Begin", at: Frame(x: 60, y: 25, width: 80, height: 26), size: 17, color: RGB8(red: 0, green: 0, blue: 0))
+        #expect(NonTextContrastCheck().run(screen.context()).isEmpty)
+    }
+}
+
+struct ColorOnlyTests {
+    static let card = RGB8(red: 0x27, green: 0x20, blue: 0x40)
+
+    static func pair(_ a: RGB8, _ b: RGB8, glyphs: (String?, String?) = (nil, nil), texts: (String?, String?) = (nil, nil)) -> CheckResult? {
+        var screen = ExampleScreen(background: card)
+        screen.control("a", role: .indicator, frame: Frame(x: 40, y: 40, width: 40, height: 40), fill: a, glyph: glyphs.0)
+        screen.control("b", role: .indicator, frame: Frame(x: 120, y: 40, width: 40, height: 40), fill: b, glyph: glyphs.1)
+        if let text = texts.0 { screen.elements[0].text = TextSpec(content: text) }
+        if let text = texts.1 { screen.elements[1].text = TextSpec(content: text) }
+        screen.groups = [ColorOnlyGroup(id: "state", elements: ["a", "b"])]
+        return ColorOnlyCheck().run(screen.context()).first
+    }
+
+    static let green = RGB8(red: 0x2F, green: 0xA3, blue: 0x6B)
+    static let red = RGB8(red: 0xE0, green: 0x45, blue: 0x3A)
+
+    @Test func testHueOnly_fails() {
+        let result = Self.pair(Self.green, Self.red)
+        #expect(result?.status == .fail)
+        #expect(result?.element == "state")
+        let why = result?.measured["why"]?.text
+        #expect(why?.contains("hue only") == true)
+        #expect(result?.measured["luminanceRatio"] == .number(1.29))
+    }
+
+    @Test func testShapeDiffers_passes() {
+        #expect(Self.pair(Self.green, Self.red, glyphs: ("+", "×"))?.status == .pass)
+    }
+
+    @Test func testLightnessDiffers_passes() {
+        // Dark green against pale pink: 3:1 or more in lightness, so colour is not all that differs.
+        let result = Self.pair(RGB8(red: 0x1E, green: 0x5C, blue: 0x3A), RGB8(red: 0xF4, green: 0xB0, blue: 0xB0))
+        #expect(result?.status == .pass, "\(String(describing: result?.measured))")
+    }
+
+    @Test func testTextDiffers_passes() {
+        #expect(Self.pair(Self.green, Self.red, texts: ("Found", "Missed"))?.status == .pass)
+    }
+
+    @Test func testSameColourTwice_isNotAColourOnlyDifference() {
+        #expect(Self.pair(Self.green, Self.green)?.status == .pass)
+    }
+}
+
+struct DisabledRuleTests {
+    @Test func testContractDisablesARuleWithItsReason() {
+        var element = ElementContract(id: "b", role: .button, frame: Frame(x: 0, y: 0, width: 20, height: 20))
+        element.checks = CheckOverrides(disable: [RuleID.targetSize: "decorative, hidden from VoiceOver"])
+        let screen = ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: 1, width: 100, height: 100), elements: [element])
+        let result = CheckResult(rule: RuleID.targetSize, element: "b", status: .fail, severity: .error)
+        let applied = AuditRunner.applyingDisabledRules(result, on: screen)
+        #expect(applied.status == .notRun)
+        #expect(applied.reason == "disabled by the contract: decorative, hidden from VoiceOver")
+        let other = CheckResult(rule: RuleID.contrastText, element: "b", status: .fail, severity: .error)
+        #expect(AuditRunner.applyingDisabledRules(other, on: screen).status == .fail)
+    }
+}
