@@ -16,6 +16,12 @@ public struct ScreenBuilder {
                                   device: DeviceSpec(name: "test", scale: scale, width: width, height: height), elements: [])
     }
 
+    /// `other`'s pixels with a changed contract (groups, overrides).
+    public init(replacing other: ScreenBuilder, contract: ScreenContract) {
+        canvas = other.canvas
+        self.contract = contract
+    }
+
     public var scale: Double { contract.device.scale }
     public var image: PixelBuffer { canvas.buffer }
 

@@ -78,6 +78,7 @@ public struct AuditRunner: Sendable {
                                   status: .audited, notes: [], findings: [], checked: [])
         let results: [CheckResult]
         do {
+            try Self.requireInside(root: root, path: path, relative: screen.screenshot)
             let image = try decoder.decodeFile(atPath: path)
             report.notes = image.notes
             let expectedWidth = screen.device.pixelWidth, expectedHeight = screen.device.pixelHeight
@@ -110,6 +111,19 @@ public struct AuditRunner: Sendable {
                          threshold: $0.threshold, reason: $0.reason)
         }
         return report
+    }
+
+    /// The screenshot must resolve inside the screenshots root, symbolic links included: a link
+    /// that points elsewhere is refused for that screen (the contract's path is already checked
+    /// for `..` and absolute paths when it is loaded).
+    static func requireInside(root: String, path: String, relative: String) throws {
+        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let prefix = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
+        guard resolved.hasPrefix(prefix) else {
+            throw ImagingError.decodeFailed(file: relative, category: .unreadable,
+                                            detail: "resolves outside the --screenshots folder (a symbolic link?); refused")
+        }
     }
 
     /// A rule the contract switches off for an element (or the screen) is reported as not run,
