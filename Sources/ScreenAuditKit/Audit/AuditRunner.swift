@@ -19,6 +19,8 @@ public struct AuditRunner: Sendable {
     public static func allChecks(_ options: AuditOptions) -> [any AuditCheck] {
         [
             TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule),
+            TextSizeCheck(minimumPointSize: options.minimumTextSize),
+            TextClippedCheck(),
             NonTextContrastCheck(),
             TargetSizeCheck(profile: options.targetProfile),
             TargetSpacingCheck(profile: options.targetProfile),

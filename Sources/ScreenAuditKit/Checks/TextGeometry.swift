@@ -1,0 +1,581 @@
+import ColorScience
+import Imaging
+
+// MARK: - Ink coverage
+
+/// How much of every pixel of a frame the text's ink covers, read from the pixels: 0 is
+/// background, 255 is a glyph core. `text.size` and `text.clipped` measure glyph edges on it.
+struct InkCoverage: Sendable {
+    let width: Int
+    let height: Int
+    /// Row-major, `width × height`.
+    let values: [UInt8]
+
+    /// Coverage of 128 and up: at least half the pixel is ink.
+    static let inkLevel: UInt8 = 128
+
+    /// The same map without the shapes that are not text: ink touching three or more sides of the
+    /// frame (a border, a divider) or two sides that meet at a corner (what lies behind a rounded
+    /// control, showing where its corner curves away). Shapes are traced 8-connected through every
+    /// pixel with some coverage, from the edge pixels at least half ink.
+    func removingFrameShapes() -> InkCoverage {
+        var values = self.values
+        var visited = [Bool](repeating: false, count: width * height)
+        var queue: [Int] = []
+        var edgePixels: [Int] = []
+        for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
+        for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
+        for seed in edgePixels where !visited[seed] && values[seed] >= Self.inkLevel {
+            queue.removeAll(keepingCapacity: true)
+            queue.append(seed)
+            visited[seed] = true
+            var sides: UInt8 = 0
+            var head = 0
+            while head < queue.count {
+                let pixel = queue[head]
+                head += 1
+                let x = pixel % width, y = pixel / width
+                if y == 0 { sides |= 1 }
+                if x == width - 1 { sides |= 2 }
+                if y == height - 1 { sides |= 4 }
+                if x == 0 { sides |= 8 }
+                for dy in -1...1 where y + dy >= 0 && y + dy < height {
+                    for dx in -1...1 where x + dx >= 0 && x + dx < width {
+                        let next = pixel + dy * width + dx
+                        if !visited[next], values[next] > 32 {
+                            visited[next] = true
+                            queue.append(next)
+                        }
+                    }
+                }
+            }
+            if isFrameShape(sides) {
+                for pixel in queue { values[pixel] = 0 }
+            }
+        }
+        return InkCoverage(width: width, height: height, values: values)
+    }
+}
+
+enum InkCoverageOutcome: Sendable {
+    case measured(InkCoverage)
+    case notMeasurable(String)
+}
+
+/// The ink coverage of the pixels inside `rect`.
+///
+/// The ink colour and a background come from `measureTextContrast`. Every pixel is projected on
+/// the line from background to ink, so the glyph cores read 1 and anti-aliased edge pixels read the
+/// fraction of them the glyph covers (blending is linear in code values, see `Canvas`). The
+/// background is taken locally: in tiles about 1.5 text heights wide, the median projection (text
+/// covers a minority of any tile that size) is that tile's background level, so gradients and
+/// textures do not read as ink. Two passes over the frame's pixels after the contrast measurement,
+/// one byte of output per pixel.
+func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, textHeight: Double?) -> InkCoverageOutcome {
+    let contrast: TextContrastMeasurement
+    switch measureTextContrast(in: image, rect: rect, textHeight: textHeight) {
+    case let .notMeasurable(reason): return .notMeasurable(reason)
+    case let .measured(measurement): contrast = measurement
+    }
+    let ink = SIMD3<Int32>(Int32(contrast.foreground.red), Int32(contrast.foreground.green), Int32(contrast.foreground.blue))
+    let background = SIMD3<Int32>(Int32(contrast.background.red), Int32(contrast.background.green),
+                                  Int32(contrast.background.blue))
+    let direction = ink &- background
+    let lengthSquared = (direction &* direction).wrappedSum()
+    // Fewer than about 20 code values between ink and background leave too few steps of coverage
+    // to place an edge within a fraction of a pixel.
+    guard lengthSquared >= 400 else {
+        return .notMeasurable("the text barely differs from its background: its glyph edges cannot be located")
+    }
+    let side = min(256, max(12, Int(((textHeight ?? Double(rect.height)) * 1.5).rounded())))
+    let grid = TileGrid(width: rect.width, height: rect.height, side: side)
+    let values = image.pixels.withUnsafeBufferPointer { pixels in
+        InkCoveragePasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4, rowBytes: image.width * 4,
+                          frameWidth: rect.width, frameHeight: rect.height, grid: grid, background: background,
+                          direction: direction, lengthSquared: lengthSquared).coverage()
+    }
+    return .measured(InkCoverage(width: rect.width, height: rect.height, values: values).removingFrameShapes())
+}
+
+/// The two passes of `measureInkCoverage`. A pixel's projection is `(p − background) · direction`,
+/// in units of `lengthSquared` (background 0, ink 1).
+private struct InkCoveragePasses {
+    let origin: UnsafePointer<UInt8>
+    let rowBytes: Int
+    let frameWidth: Int
+    let frameHeight: Int
+    let grid: TileGrid
+    let background: SIMD3<Int32>
+    let direction: SIMD3<Int32>
+    let lengthSquared: Int32
+
+    /// Histogram bins of the projection in 64ths, from −2 to +2.
+    static let bins = 256
+
+    @inline(__always)
+    func projection(_ p: UnsafePointer<UInt8>) -> Int32 {
+        (Int32(p[0]) &- background.x) &* direction.x &+ (Int32(p[1]) &- background.y) &* direction.y
+            &+ (Int32(p[2]) &- background.z) &* direction.z
+    }
+
+    func coverage() -> [UInt8] {
+        let tiles = grid.count
+        let bins = Self.bins
+        // Pass 1: per tile, a histogram of the projection with the exact sums per bin.
+        var counts = [Int32](repeating: 0, count: tiles * bins)
+        var sums = [Int64](repeating: 0, count: tiles * bins)
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                grid.forEachRun(origin: origin, rowBytes: rowBytes) { tile, start, length in
+                    var p = start
+                    let base = tile * bins
+                    for _ in 0..<length {
+                        let value = projection(p)
+                        let bin = Int(min(max(value &* 64 / lengthSquared, -128), 127)) + 128
+                        counts[base + bin] &+= 1
+                        sums[base + bin] &+= Int64(value)
+                        p += 4
+                    }
+                }
+            }
+        }
+        // Each tile's background level: the mean projection of the median bin and its neighbours.
+        // A tile whose median lies nearer the ink than the background is mostly glyph; it keeps the
+        // measured background (level 0).
+        var levels = [Double](repeating: 0, count: tiles)
+        for tile in 0..<tiles {
+            let base = tile * bins
+            var total: Int32 = 0
+            for bin in 0..<bins { total &+= counts[base + bin] }
+            guard total > 0 else { continue }
+            var median = 0, below: Int32 = 0
+            for bin in 0..<bins {
+                below &+= counts[base + bin]
+                if below &* 2 >= total { median = bin; break }
+            }
+            var n: Int64 = 0, sum: Int64 = 0
+            for bin in max(0, median - 1)...min(bins - 1, median + 1) {
+                n += Int64(counts[base + bin])
+                sum += sums[base + bin]
+            }
+            let level = Double(sum) / Double(n) / Double(lengthSquared)
+            levels[tile] = level < 0.5 ? level : 0
+        }
+
+        // Pass 2: coverage = (projection − level) / (1 − level), in 255ths. Where the local
+        // background lies within a quarter of the way to the ink, no edge can be read: coverage 0.
+        var values = [UInt8](repeating: 0, count: frameWidth * frameHeight)
+        let rowPixels = rowBytes / 4
+        values.withUnsafeMutableBufferPointer { out in
+            grid.forEachRun(origin: origin, rowBytes: rowBytes) { tile, start, length in
+                let level = levels[tile]
+                let span = 1 - level
+                guard span >= 0.25 else { return }
+                let offset = level * Double(lengthSquared)
+                let factor = 255 / (span * Double(lengthSquared))
+                let pixelOffset = (start - origin) / 4
+                var index = (pixelOffset / rowPixels) * frameWidth + pixelOffset % rowPixels
+                var p = start
+                for _ in 0..<length {
+                    let value = (Double(projection(p)) - offset) * factor
+                    out[index] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+                    index += 1
+                    p += 4
+                }
+            }
+        }
+        return values
+    }
+}
+
+// MARK: - Text geometry
+
+/// One line of text as the pixels show it. Positions are pixels from the frame's top edge.
+public struct TextLineGeometry: Equatable, Sendable {
+    /// The first and last rows holding the line's ink (accents and descenders included).
+    public var topRow: Int
+    public var bottomRow: Int
+    /// Where the glyphs stand, to a fraction of a pixel: the bottom edge most columns share.
+    public var baseline: Double
+
+    public init(topRow: Int, bottomRow: Int, baseline: Double) {
+        self.topRow = topRow
+        self.bottomRow = bottomRow
+        self.baseline = baseline
+    }
+}
+
+/// What the pixels of a text frame say about the size of its text.
+public struct TextGeometry: Equatable, Sendable {
+    public var lines: [TextLineGeometry]
+    /// Height above the baseline of the capitals' (and digits') tops, in pixels; nil when the
+    /// text shows none.
+    public var capHeight: Double?
+    /// Height above the baseline of the lower-case letters' tops, in pixels; nil when the text
+    /// shows none.
+    public var xHeight: Double?
+
+    public init(lines: [TextLineGeometry], capHeight: Double?, xHeight: Double?) {
+        self.lines = lines
+        self.capHeight = capHeight
+        self.xHeight = xHeight
+    }
+}
+
+public enum TextGeometryOutcome: Equatable, Sendable {
+    case measured(TextGeometry)
+    /// The pixels cannot support a measurement; the reason says why.
+    case notMeasurable(String)
+}
+
+/// Which vertical metrics a string's glyphs reach, read from its characters: what the levels found
+/// in the pixels are expected to be. Unknown scripts set none of these.
+struct TextMetricsExpectation: Equatable, Sendable {
+    /// Capitals and digits: tops at the cap height.
+    var capitals = 0
+    /// Lower-case letters: tops (or shoulders and bowls) at the x-height.
+    var lowercase = 0
+    /// Glyphs that rise above the cap height: the lower-case b d f h k l, and brackets and
+    /// slashes, which reach the ascender in SF Pro as in the stroke font.
+    var ascenders = 0
+    /// Letters that reach below the baseline (g j p q y).
+    var descenders = 0
+    /// Letters and digits of any script: what can be measured at all.
+    var letters = 0
+
+    init(_ content: String?) {
+        for character in content ?? "" {
+            if character.isLetter || character.isNumber { letters += 1 }
+            if Self.ascenderMarks.contains(character) {
+                ascenders += 1
+            } else if character.isUppercase || character.isNumber || Self.capHeightMarks.contains(character) {
+                capitals += 1
+            } else if character.isLowercase {
+                lowercase += 1
+                if let base = character.unicodeScalars.first {
+                    if "bdfhkl".unicodeScalars.contains(base) { ascenders += 1 }
+                    if "gjpqy".unicodeScalars.contains(base) { descenders += 1 }
+                }
+            }
+        }
+    }
+
+    /// Punctuation that reaches the cap height or above, like capitals.
+    static let capHeightMarks: Set<Character> = ["!", "?", "%", "&", "'", "\"", "#", "@", "*"]
+    /// Punctuation that reaches the ascender, like b d f h k l.
+    static let ascenderMarks: Set<Character> = ["(", ")", "[", "]", "{", "}", "/", "\\", "|"]
+
+    var isKnown: Bool { capitals > 0 || lowercase > 0 }
+}
+
+/// Measures the baseline, x-height and cap height of the text inside `rect`, from the pixels.
+///
+/// 1. Ink coverage (see `measureInkCoverage`): every pixel's share of glyph, 0...255.
+/// 2. Lines: runs of rows holding ink. Runs much shorter than the tallest (the dots of 'i', accents
+///    separated from their letters) join the nearest tall run.
+/// 3. Per line and column, the top and bottom edges of the ink to a fraction of a pixel: the row
+///    where coverage first reaches half, corrected by the coverage of the partly covered rows at
+///    the edge (an edge at y = 10.3 leaves row 10 70 % covered).
+/// 4. The baseline is the bottom edge most columns share (flat bottoms and the lowest points of
+///    round ones; descenders are fewer and lower). Heights of column tops above it are pooled over
+///    the lines.
+/// 5. Levels are heights many columns share. The x-height and the cap height are levels about
+///    `capToXHeight` apart; which one a lone level is comes from `content` (capitals or lower case).
+///
+/// About five passes over the frame's pixels; `textHeight` (point size × scale, if known) sizes
+/// the background tiles.
+public func measureTextGeometry(in image: PixelBuffer, rect: PixelRect, textHeight: Double?, content: String?,
+                                capToXHeight: Double = 0.705 / 0.53) -> TextGeometryOutcome {
+    let expectation = TextMetricsExpectation(content)
+    if let content, !content.isEmpty, expectation.letters == 0 {
+        return .notMeasurable("too little text to measure: \"\(content)\" has no letters or digits")
+    }
+    switch measureInkCoverage(in: image, rect: rect, textHeight: textHeight) {
+    case let .notMeasurable(reason):
+        return .notMeasurable(reason)
+    case let .measured(coverage):
+        return TextGeometryReader(coverage: coverage, expectation: expectation, capToXHeight: capToXHeight).measure()
+    }
+}
+
+/// Steps 2–5 of `measureTextGeometry`, over the coverage map.
+struct TextGeometryReader {
+    let coverage: InkCoverage
+    let expectation: TextMetricsExpectation
+    let capToXHeight: Double
+
+    /// Levels narrower than this (in pixels) hold the columns whose tops (or bottoms) coincide.
+    static let levelWidth = 0.3
+    /// The smallest level the reader trusts, in pixels: below it a glyph is a few pixels of blur.
+    static let smallestLevel = 4.0
+    /// Ascender (b d f h k l) ÷ cap height: 0.74 ÷ 0.705 em in SF Pro, as in the stroke font.
+    static let ascenderToCapHeight = 0.74 / 0.705
+
+    /// One column's edge: where it is, and how much it counts.
+    struct Sample: Comparable {
+        var value: Double
+        var weight: Double
+        static func < (a: Sample, b: Sample) -> Bool { a.value < b.value }
+    }
+
+    /// The top and bottom edges of one column's ink, in pixels from the frame's top.
+    struct ColumnEdges {
+        var top: Double
+        var bottom: Double
+    }
+
+    func measure() -> TextGeometryOutcome {
+        let lines = findLines()
+        guard !lines.isEmpty else { return .notMeasurable("no text pixels found in the frame") }
+        var measuredLines: [TextLineGeometry] = []
+        var heights: [Sample] = []
+        for line in lines {
+            let edges = columnEdges(rows: line)
+            let lineHeight = Double(line.count)
+            guard let baseline = baseline(edges, lineHeight: lineHeight, lineBottom: Double(line.upperBound)) else { continue }
+            measuredLines.append(TextLineGeometry(topRow: line.lowerBound, bottomRow: line.upperBound - 1, baseline: baseline))
+            let inkHeight = baseline - Double(line.lowerBound)
+            // Tops below 48 % of the line's tallest ink are dots, commas and dashes: the x-height
+            // is above half of any line's height (0.53 em of at most 1 em with accents).
+            let lowest = max(1, 0.48 * inkHeight)
+            for column in edges where baseline - column.top >= lowest {
+                // A column counts by how far its ink reaches down: the full body of a letter (a
+                // stem, the sides and bowls of round letters) counts once; a thin bar alone (a
+                // dash, an arch, the bar of 'T') counts as the square of its share, so a wide
+                // dash cannot outvote the letters.
+                let reach = min(1, (column.bottom - column.top) / (0.4 * inkHeight))
+                heights.append(Sample(value: baseline - column.top, weight: reach * reach))
+            }
+        }
+        guard !measuredLines.isEmpty else { return .notMeasurable("no baseline found: the ink has no common bottom edge") }
+        heights.sort()
+        let peaks = Self.levels(heights, width: Self.levelWidth).filter { $0.value >= Self.smallestLevel }
+        guard let strongest = peaks.first, strongest.support >= 2, let (capHeight, xHeight) = chooseLevels(peaks) else {
+            return .notMeasurable("too little text to measure: no capitals or lower-case letters found")
+        }
+        // A level at the frame's top edge may be cut off: its height would understate the text.
+        let tallest = capHeight ?? xHeight ?? 0
+        if measuredLines.contains(where: { $0.baseline - tallest < 0.5 }) {
+            return .notMeasurable("the text reaches the frame's top edge: its height cannot be measured")
+        }
+        return .measured(TextGeometry(lines: measuredLines, capHeight: capHeight, xHeight: xHeight))
+    }
+
+    // MARK: Lines
+
+    /// Rows of each line of text, top to bottom.
+    func findLines() -> [Range<Int>] {
+        let width = coverage.width
+        var rowInk = [Int](repeating: 0, count: coverage.height)
+        coverage.values.withUnsafeBufferPointer { values in
+            for row in 0..<coverage.height {
+                var count = 0
+                for index in (row * width)..<(row * width + width) where values[index] >= InkCoverage.inkLevel { count += 1 }
+                rowInk[row] = count
+            }
+        }
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for row in 0...coverage.height {
+            let inked = row < coverage.height && rowInk[row] > 0
+            if inked, start == nil { start = row }
+            if !inked, let first = start {
+                runs.append(first..<row)
+                start = nil
+            }
+        }
+        guard let tallest = runs.map(\.count).max() else { return [] }
+        // Runs under 45 % of the tallest are marks (dots, accents) or stray pixels: each joins the
+        // nearest tall run when it lies within half a line of it, and is dropped otherwise.
+        let isTall = runs.map { Double($0.count) >= Double(tallest) * 0.45 }
+        var lines = zip(runs, isTall).filter(\.1).map(\.0)
+        for (run, tall) in zip(runs, isTall) where !tall {
+            var nearest: (index: Int, gap: Int)?
+            for (index, line) in lines.enumerated() {
+                let gap = run.lowerBound >= line.upperBound ? run.lowerBound - line.upperBound : line.lowerBound - run.upperBound
+                if nearest == nil || gap < nearest!.gap { nearest = (index, gap) }
+            }
+            if let nearest, Double(nearest.gap) <= Double(tallest) * 0.5 {
+                let line = lines[nearest.index]
+                lines[nearest.index] = min(line.lowerBound, run.lowerBound)..<max(line.upperBound, run.upperBound)
+            }
+        }
+        return lines
+    }
+
+    // MARK: Edges
+
+    /// For every column with ink in `rows`: the top edge of its topmost ink and the bottom edge of
+    /// its lowest, in pixels from the frame's top, to a fraction of a pixel.
+    func columnEdges(rows: Range<Int>) -> [ColumnEdges] {
+        let width = coverage.width, height = coverage.height
+        var firstInk = [Int](repeating: -1, count: width)
+        var lastInk = [Int](repeating: -1, count: width)
+        coverage.values.withUnsafeBufferPointer { values in
+            for row in rows {
+                let base = row * width
+                for column in 0..<width where values[base + column] >= InkCoverage.inkLevel {
+                    if firstInk[column] < 0 { firstInk[column] = row }
+                    lastInk[column] = row
+                }
+            }
+        }
+        var edges: [ColumnEdges] = []
+        edges.reserveCapacity(width)
+        coverage.values.withUnsafeBufferPointer { values in
+            func at(_ column: Int, _ row: Int) -> Double {
+                row >= 0 && row < height ? Double(values[row * width + column]) / 255 : 0
+            }
+            for column in 0..<width where firstInk[column] >= 0 {
+                // The first half-covered row and up to two partly covered rows beyond it.
+                let top = firstInk[column]
+                var coveredAbove = at(column, top)
+                for above in 1...2 {
+                    let value = at(column, top - above)
+                    if value <= 0 { break }
+                    coveredAbove += value
+                }
+                let bottom = lastInk[column]
+                var coveredBelow = at(column, bottom)
+                for below in 1...2 {
+                    let value = at(column, bottom + below)
+                    if value <= 0 { break }
+                    coveredBelow += value
+                }
+                edges.append(ColumnEdges(top: Double(top + 1) - coveredAbove, bottom: Double(bottom) + coveredBelow))
+            }
+        }
+        return edges
+    }
+
+    /// The bottom edge most columns share, among columns whose ink spans at least 30 % of the
+    /// line: dashes, hyphens and underscores are flat and wide enough to outnumber the letters
+    /// standing on the line, but thin. Descenders end lower, and where they outnumber the letters
+    /// on the line ("gypsy"), a strong level about a fifth of a line above the strongest is the
+    /// baseline.
+    func baseline(_ edges: [ColumnEdges], lineHeight: Double, lineBottom: Double) -> Double? {
+        var bottoms: [Sample] = []
+        bottoms.reserveCapacity(edges.count)
+        for column in edges where column.bottom - column.top >= 0.3 * lineHeight {
+            bottoms.append(Sample(value: column.bottom, weight: 1))
+        }
+        let levels = Self.levels(bottoms.sorted(), width: Self.levelWidth)
+        guard let strongest = levels.first else { return nil }
+        guard expectation.descenders > 0 || !expectation.isKnown else { return strongest.value }
+        // Only when the strongest level is the bottom of the ink (descenders outnumbering the
+        // letters on the line) is the baseline above it; otherwise the strongest level is the
+        // baseline, and levels above it are arms and bars (the middle arm of an F).
+        guard strongest.value >= lineBottom - 0.1 * lineHeight else { return strongest.value }
+        let above = levels.filter {
+            $0.value < strongest.value - 0.12 * lineHeight && $0.value > strongest.value - 0.35 * lineHeight
+                && $0.support * 2 >= strongest.support
+        }
+        return above.first?.value ?? strongest.value
+    }
+
+    // MARK: Levels
+
+    /// A value many columns share: `support` is the weight of the columns within `levelWidth` of
+    /// each other there.
+    struct Level: Equatable {
+        var value: Double
+        var support: Double
+    }
+
+    /// Levels in sorted `samples`, strongest first: windows `width` wide holding the most weight,
+    /// none overlapping another. Edges pile up at a level from one side only (round tops and the
+    /// round ends of stems fall short of it, nothing passes it), and callers pass heights and
+    /// bottoms so that side is below: a level's value is the 80th percentile of its window.
+    static func levels(_ samples: [Sample], width: Double) -> [Level] {
+        guard !samples.isEmpty else { return [] }
+        // The window starting at each sample: where it ends and the weight it holds.
+        var ends = [Int](repeating: 0, count: samples.count)
+        var weights = [Double](repeating: 0, count: samples.count)
+        var end = 0
+        var weight = samples[0].weight
+        for start in samples.indices {
+            if start > 0 {
+                weight -= samples[start - 1].weight
+                if end < start {
+                    end = start
+                    weight = samples[start].weight
+                }
+            }
+            while end + 1 < samples.count, samples[end + 1].value <= samples[start].value + width {
+                end += 1
+                weight += samples[end].weight
+            }
+            ends[start] = end
+            weights[start] = weight
+        }
+        var taken = [Bool](repeating: false, count: samples.count)
+        var result: [Level] = []
+        while result.count < 12 {
+            var best: Int?
+            for start in samples.indices where !taken[start] && !taken[ends[start]] {
+                if best == nil || weights[start] > weights[best!] { best = start }
+            }
+            guard let best, weights[best] >= 1 || result.isEmpty else { break }
+            let window = best...ends[best]
+            let edge = window.lowerBound + Int((Double(window.upperBound - window.lowerBound) * 0.8).rounded())
+            result.append(Level(value: samples[edge].value, support: weights[best]))
+            // Nothing within a window's width of this one may form another level.
+            var low = best
+            while low > 0, samples[low - 1].value >= samples[best].value - width { low -= 1 }
+            var high = ends[best]
+            while high + 1 < samples.count, samples[high + 1].value <= samples[ends[best]].value + width { high += 1 }
+            for index in low...high { taken[index] = true }
+        }
+        return result
+    }
+
+    /// The cap height and x-height among the levels of the column tops.
+    ///
+    /// Where `content` has lower case and at most half as many capitals, the strongest level is
+    /// the x-height: every lower-case letter reaches it. Otherwise the strongest level is tried
+    /// both ways, as the x-height with a level `capToXHeight` above it, and as the capitals' with
+    /// one below; the pair holding more columns wins. The tall window is wide enough for the
+    /// stroke font's x-height at every weight (cap ÷ x-height 1.28 at black to 1.37 at ultralight)
+    /// and for ascenders about 5 % above the cap height, and leaves out the top of 't' and the dot
+    /// of 'i' at regular weight (1.22 and 1.24).
+    func chooseLevels(_ peaks: [Level]) -> (capHeight: Double?, xHeight: Double?)? {
+        guard let strongest = peaks.first else { return nil }
+        let capitals = expectation.capitals > 0, lowercase = expectation.lowercase > 0
+        // Capitals and digits alone: the strongest level is the cap height (accents above it, as
+        // the ring of 'Å', are fewer).
+        if capitals && !lowercase { return (strongest.value, nil) }
+        func strongestLevel(in window: ClosedRange<Double>) -> Level? {
+            peaks.first { window.contains($0.value) && $0.support >= max(1.5, strongest.support / 10) }
+        }
+        func tallWindow(over xHeight: Double) -> ClosedRange<Double> { (xHeight * capToXHeight * 0.95)...(xHeight * capToXHeight * 1.1) }
+        let below = strongestLevel(in: (strongest.value / capToXHeight / 1.1)...(strongest.value / capToXHeight / 0.95))
+        let xHeight: Double
+        if lowercase && expectation.lowercase >= 2 * expectation.capitals {
+            // Unless a level below is nearly as strong: capitals and marks outnumber it after all.
+            if let below, below.support >= strongest.support * 0.6 { xHeight = below.value } else { xHeight = strongest.value }
+        } else {
+            switch (strongestLevel(in: tallWindow(over: strongest.value)), below) {
+            case let (above?, below?): xHeight = above.support >= below.support ? strongest.value : below.value
+            case (.some, nil): xHeight = strongest.value
+            case let (nil, below?): xHeight = below.value
+            case (nil, nil): return lowercase && !capitals ? (nil, strongest.value) : (strongest.value, nil)
+            }
+        }
+        // Lower case without capitals: whatever rises above the x-height is not the cap height.
+        if expectation.isKnown && !capitals { return (nil, xHeight) }
+        let window = tallWindow(over: xHeight)
+        let tall = peaks.filter { window.contains($0.value) && $0.support >= 1.5 }
+        guard let tallest = tall.first else { return (nil, xHeight) }
+        guard expectation.ascenders > 0 || !expectation.isKnown else { return (tallest.value, xHeight) }
+        // Capitals and ascenders, 5 % apart. The strongest tall level's height over the x-height
+        // says which it is (cap ÷ x-height 1.33, ascender ÷ x-height 1.40 in SF Pro): a pair of
+        // levels cannot, as the round ends of stems leave a weaker level up to 6 % below any level.
+        // Below ascenders, the capitals are a strong level 5 % lower, or the ratio gives them.
+        guard tallest.value / xHeight >= capToXHeight * (1 + Self.ascenderToCapHeight) / 2 else { return (tallest.value, xHeight) }
+        let belowAscenders = tall.first {
+            $0.value < tallest.value && $0.support >= 0.4 * tallest.support
+                && abs(tallest.value / $0.value / Self.ascenderToCapHeight - 1) < 0.015
+        }
+        return (belowAscenders?.value ?? tallest.value / Self.ascenderToCapHeight, xHeight)
+    }
+}

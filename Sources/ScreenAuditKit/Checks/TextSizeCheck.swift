@@ -1,0 +1,117 @@
+import ColorScience
+import Imaging
+
+/// `text.size` — text renders at a readable size: its point size, estimated from the cap height
+/// (or x-height) the pixels show, is at least the minimum, and not clearly smaller than the size the
+/// contract declares (text shrunk to fit, or Dynamic Type not honoured).
+public struct TextSizeCheck: AuditCheck {
+    public static let descriptor = CheckDescriptor(
+        id: RuleID.textSize,
+        title: "Text size",
+        reference: "Apple HIG Typography: 11 pt is the smallest Dynamic Type size at the default setting (Caption 2)",
+        defaultSeverity: .error,
+        rationale: "Text below 11 pt is hard to read for many people, and text that renders smaller than its font size (shrunk to fit, or fixed instead of following Dynamic Type) defeats the reader's chosen size.")
+
+    public static let examples: [CheckExample] = [
+        CheckExample("17 pt text", element: "label", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.label("label", "Dragon Scale", at: Frame(x: 10, y: 40, width: 150, height: 26), size: 17,
+                         color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+        CheckExample("9 pt text", element: "label", expected: .fail) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.label("label", "Dragon Scale", at: Frame(x: 10, y: 40, width: 90, height: 16), size: 9,
+                         color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+    ]
+
+    /// The smallest acceptable size in points. Default 11: Apple HIG, the Caption 2 text style at
+    /// the default Dynamic Type setting. A contract's `checks.minimumTextSize` overrides it.
+    public var minimumPointSize: Double
+    /// How much smaller than its declared size text may render before it is reported as shrunk:
+    /// 0.15 flags a 17 pt label drawn below 14.45 pt. Default 0.15, wide enough that measurement
+    /// error (well under 1 pt) never trips it.
+    public var shrinkTolerance: Double
+    /// Cap height ÷ point size of the font. Default 0.705: SF Pro's cap height (1443 of 2048 units
+    /// per em), which the stroke font copies. A contract's `checks.capHeightRatio` overrides it.
+    public var capHeightRatio: Double
+    /// x-height ÷ point size, used when the text shows no capitals. Default 0.53: SF Pro's (and the
+    /// stroke font's, at regular weight). Scaled with a contract's `capHeightRatio`; set it with
+    /// `capHeightRatio` for another font, as the measurement looks for the two heights in this
+    /// proportion.
+    public var xHeightRatio: Double
+
+    /// How far below the minimum, in pixels of cap height, a measurement may fall and still pass:
+    /// edges are located to about a tenth of a pixel, but round tops and stem ends fall short of the
+    /// true height, so text drawn at exactly the minimum can read a little under it. Half a pixel
+    /// is 0.35 pt at @2x and 0.24 pt at @3x; a 10 pt label still fails an 11 pt minimum.
+    public var measurementTolerance: Double = 0.5
+
+    public init(minimumPointSize: Double = 11, shrinkTolerance: Double = 0.15, capHeightRatio: Double = 0.705,
+                xHeightRatio: Double = 0.53) {
+        self.minimumPointSize = minimumPointSize
+        self.shrinkTolerance = shrinkTolerance
+        self.capHeightRatio = capHeightRatio
+        self.xHeightRatio = xHeightRatio
+    }
+
+    public func run(_ screen: ScreenContext) -> [CheckResult] {
+        screen.screen.elements.compactMap { element in
+            guard let text = element.text else { return nil }
+            return check(element, text: text, on: screen)
+        }
+    }
+
+    func check(_ element: ElementContract, text: TextSpec, on screen: ScreenContext) -> CheckResult {
+        let overrides = screen.screen.overrides(for: element)
+        let minimum = overrides.minimumTextSize ?? minimumPointSize
+        let capRatio = overrides.capHeightRatio ?? capHeightRatio
+        // A font with another cap height is assumed to keep SF Pro's proportion of x-height to it.
+        let xRatio = xHeightRatio * capRatio / capHeightRatio
+        let rect = screen.pixelRect(for: element.frame)
+        var measured: [String: MeasuredValue] = ["minimumPointSize": .rounded(minimum, places: 1)]
+        if let declared = text.pointSize { measured["declaredPointSize"] = .rounded(declared, places: 1) }
+        func notRun(_ reason: String) -> CheckResult {
+            CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                        frame: rect, measured: measured, threshold: minimum, reason: reason)
+        }
+        if let reason = overrides.disabledReason(for: Self.descriptor.id) {
+            return notRun("disabled by the contract: \(reason)")
+        }
+        let geometry: TextGeometry
+        switch measureTextGeometry(in: screen.image, rect: rect, textHeight: text.pointSize.map { $0 * screen.scale },
+                                   content: text.content, capToXHeight: capRatio / xRatio) {
+        case let .notMeasurable(reason): return notRun(reason)
+        case let .measured(measurement): geometry = measurement
+        }
+        // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
+        // x-height 0.53: the point size is the measured height over its ratio. Capitals are
+        // preferred; text without them (all lower case) is sized by its x-height.
+        let estimate: Double, ratio: Double
+        if let capHeight = geometry.capHeight {
+            (estimate, ratio) = (capHeight / screen.scale / capRatio, capRatio)
+        } else if let xHeight = geometry.xHeight {
+            (estimate, ratio) = (xHeight / screen.scale / xRatio, xRatio)
+        } else {
+            return notRun("too little text to measure: no capitals or lower-case letters found")
+        }
+        measured["estimatedPointSize"] = .rounded(estimate, places: 1)
+        measured["lines"] = .number(Double(geometry.lines.count))
+        if let capHeight = geometry.capHeight { measured["capHeightPixels"] = .rounded(capHeight, places: 1) }
+        if let xHeight = geometry.xHeight { measured["xHeightPixels"] = .rounded(xHeight, places: 1) }
+
+        let tolerance = measurementTolerance / screen.scale / ratio
+        if estimate < minimum - tolerance {
+            return CheckResult(rule: Self.descriptor.id, element: element.id, status: .fail, severity: .error, frame: rect,
+                               measured: measured, threshold: minimum)
+        }
+        if let declared = text.pointSize, estimate < declared * (1 - shrinkTolerance) {
+            return CheckResult(rule: Self.descriptor.id, element: element.id, status: .fail, severity: .warning, frame: rect,
+                               measured: measured, threshold: declared)
+        }
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .pass, severity: Self.descriptor.defaultSeverity,
+                           frame: rect, measured: measured, threshold: minimum)
+    }
+}

@@ -1,0 +1,183 @@
+import ColorScience
+import Imaging
+@testable import ScreenAuditKit
+import TestSupport
+import Testing
+
+/// `text.clipped`: labels drawn whole, then declared with frames that cut them.
+struct TextClippedTests {
+    static let white = RGB8(red: 255, green: 255, blue: 255)
+    static let ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var text: String
+        var pointSize: Double
+        var scale: Double
+        var weight: FontWeight
+        var testDescription: String { "\"\(text)\" \(pointSize) pt @\(Int(scale))x \(weight)" }
+    }
+
+    static let cases: [Case] = ["Dragon Scale 42", "jumping gypsy", "HELLO WORLD", "Île"].flatMap { text in
+        [8.0, 11, 17, 34].flatMap { size in
+            [2.0, 3.0].map { scale in Case(text: text, pointSize: size, scale: scale, weight: size == 17 ? .bold : .regular) }
+        }
+    }
+
+    /// The label drawn at (20, 20) pt; its frame replaced by `frame(drawn)`, where `drawn` is the
+    /// frame `ScreenBuilder` gives it (4 pt of padding on the left, the text's advance and 4 pt on
+    /// the right, 1.4 × the size tall with the baseline at 1.05 × the size).
+    static func result(_ c: Case, frame: (Frame) -> Frame = { $0 }) -> CheckResult {
+        var builder = ScreenBuilder(id: "s", width: 420, height: 120, scale: c.scale, background: white)
+        let drawn = builder.label("label", c.text, x: 20, y: 20, pointSize: c.pointSize, weight: c.weight, color: ink)
+        var contract = builder.contract
+        contract.elements[0].frame = frame(drawn)
+        return TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+    }
+
+    /// Text drawn inside its frame with at least 1 pt to spare on every side passes.
+    @Test(arguments: cases)
+    func testTextInsideItsFrame_passes(_ c: Case) {
+        // The drawn frame has 4 pt left and right; above the accents of 'Î' there is 0.35 pt at
+        // most, so the frame grows by 1 pt at the top and bottom.
+        let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: $0.width, height: $0.height + 2) }
+        #expect(result.status == .pass, "\(result.measured) \(result.reason ?? "")")
+        #expect(result.measured["edges"] == .text("none"))
+        #expect(result.measured["inkAtEdgePixels"] == .number(0))
+    }
+
+    /// The frame narrower than the text: its right edge runs through the last glyph.
+    @Test(arguments: cases)
+    func testFrameCutThroughTheLastGlyph_failsOnTheRight(_ c: Case) throws {
+        // Advances in pixels, as drawn (the stroke is at least a pixel wide, not a point).
+        func advance(_ text: String) -> Double { StrokeFont.advance(of: text, size: c.pointSize * c.scale, weight: c.weight) / c.scale }
+        let width = 4 + advance(c.text) - advance(String(c.text.last!)) / 2
+        let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: width, height: $0.height + 2) }
+        #expect(result.status == .fail)
+        #expect(result.severity == .warning)
+        #expect(result.measured["edges"] == .text("right"))
+        let pixels = try #require(result.measured["inkAtEdgePixels"]?.number)
+        #expect(pixels >= 1)
+    }
+
+    /// The frame's top edge runs through the capitals (or the x-height of lower case).
+    @Test(arguments: cases)
+    func testFrameCutThroughTheTopOfTheLetters_failsAtTheTop(_ c: Case) {
+        // The cap top lies at 1.05 × size − 0.705 × size = 0.345 × size below the frame's top, the
+        // x-height's at 0.52 × size: cut at 0.6 × size below it.
+        let cut = c.pointSize * 0.6
+        let result = Self.result(c) { Frame(x: $0.x, y: $0.y + cut, width: $0.width, height: $0.height - cut + 1) }
+        #expect(result.status == .fail)
+        #expect(result.measured["edges"] == .text("top"))
+    }
+
+    /// The frame's edge just inside the first stroke of a glyph: a sliver of it shows, the rest
+    /// carries on outside.
+    @Test(arguments: [2.0, 3.0])
+    func testFrameEdgeThroughTheSideOfAGlyph_fails(scale: Double) {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: scale, background: Self.white)
+        builder.label("cut", "Truncated label", x: 16, y: 20, pointSize: 17, color: Self.ink, frameWidth: 80)
+        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        #expect(result.status == .fail)
+        #expect(result.measured["edges"] == .text("right"))
+    }
+
+    @Test func testFrameCutAtTopAndBottom_namesBothEdges() throws {
+        // The baseline of 22 pt text is at 23.1 pt below the frame's top: a 14 pt frame from
+        // 8 pt down cuts the capitals above and the stems below.
+        let c = Case(text: "HELLO WORLD", pointSize: 22, scale: 2, weight: .regular)
+        let result = Self.result(c) { Frame(x: $0.x, y: $0.y + 12, width: $0.width, height: 8) }
+        #expect(result.status == .fail)
+        #expect(result.measured["edges"] == .text("top, bottom"))
+        let pixels = try #require(result.measured["inkAtEdgePixels"]?.number)
+        #expect(pixels >= 20)
+    }
+
+    @Test func testDescendersCutByTheFrameBottom_failAtTheBottom() {
+        // The descenders of 'j', 'p', 'g' and 'y' reach 0.21 × size below the baseline.
+        let c = Case(text: "jumping gypsy", pointSize: 20, scale: 3, weight: .regular)
+        let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: $0.width, height: 20 * 1.15 + 1) }
+        #expect(result.status == .fail)
+        #expect(result.measured["edges"] == .text("bottom"))
+    }
+
+    /// A lone anti-aliased pixel at the edge is not a glyph running into it.
+    @Test func testFaintPixelAtTheEdge_passes() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: Self.white)
+        let frame = builder.label("label", "Dragon Scale", x: 20, y: 20, pointSize: 17, color: Self.ink)
+        var image = builder.image
+        let right = Int(frame.maxX * 2) - 1, row = Int((frame.y + 10) * 2)
+        image[right, row] = RGBA(red: 0x80, green: 0x80, blue: 0x80)
+        image[right - 1, row] = RGBA(red: 0x80, green: 0x80, blue: 0x80)
+        image[right, row + 1] = RGBA(red: 0xC0, green: 0xC0, blue: 0xC0)
+        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: image))[0]
+        #expect(result.status == .pass, "\(result.measured)")
+        // A solid stroke two pixels thick running into the same edge is one.
+        for x in (right - 1)...right {
+            image[x, row] = RGBA(Self.ink)
+            image[x, row + 1] = RGBA(Self.ink)
+        }
+        let stroke = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: image))[0]
+        #expect(stroke.status == .fail)
+        #expect(stroke.measured["edges"] == .text("right"))
+    }
+
+    /// A border in the text's colour along a whole edge is the container, not clipped text.
+    @Test func testBorderAlongTheFrame_passes() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: Self.white)
+        let frame = builder.label("button", "Cancel", x: 20, y: 20, pointSize: 17, color: Self.ink, role: .button)
+        builder.fill(Frame(x: frame.x, y: frame.y, width: frame.width, height: 1), Self.ink)
+        builder.fill(Frame(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1), Self.ink)
+        builder.fill(Frame(x: frame.x, y: frame.y, width: 1, height: frame.height), Self.ink)
+        builder.fill(Frame(x: frame.maxX - 1, y: frame.y, width: 1, height: frame.height), Self.ink)
+        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        #expect(result.status == .pass, "\(result.measured)")
+    }
+
+    @Test func testBlankFrame_isNotRun() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: RGB8(red: 240, green: 240, blue: 240))
+        builder.element(ElementContract(id: "empty", role: .text, frame: Frame(x: 10, y: 10, width: 100, height: 30),
+                                        text: TextSpec(content: "Missing", pointSize: 17)))
+        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        #expect(result.status == .notRun)
+        #expect(result.reason == "the frame is one colour: no text pixels to measure")
+    }
+
+    @Test func testDisabledByTheContract_isNotRunWithItsReason() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: Self.white)
+        builder.label("marquee", "Scrolling news ticker", x: 20, y: 20, pointSize: 17, color: Self.ink)
+        var contract = builder.contract
+        // The right edge through the middle of the 'S'.
+        contract.elements[0].frame.width = 4 + StrokeFont.advance(of: "S", size: 17, weight: .regular) / 2
+        contract.elements[0].checks = CheckOverrides(disable: [RuleID.textClipped: "a marquee scrolls its text"])
+        let result = TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        #expect(result.status == .notRun)
+        #expect(result.reason == "disabled by the contract: a marquee scrolls its text")
+        contract.elements[0].checks = nil
+        #expect(TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0].status == .fail)
+    }
+
+    @Test func testOnlyElementsWithText_getResults() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 2, background: Self.white)
+        builder.label("a", "First", x: 10, y: 10, pointSize: 17, color: Self.ink)
+        builder.element(ElementContract(id: "image", role: .image, frame: Frame(x: 10, y: 50, width: 40, height: 40)))
+        let results = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        #expect(results.map(\.element) == ["a"])
+        #expect(results[0].rule == RuleID.textClipped)
+    }
+
+    @Test func testDescriptor() {
+        #expect(TextClippedCheck.descriptor.id == "text.clipped")
+        #expect(TextClippedCheck.descriptor.title == "Clipped text")
+        #expect(TextClippedCheck.descriptor.defaultSeverity == .warning)
+        #expect(TextClippedCheck.descriptor.reference == "Apple Accessibility Inspector audit: Text clipped (textClipped)")
+    }
+
+    @Test func testExamples_giveTheirVerdicts() {
+        #expect(TextClippedCheck.examples.contains { $0.expected == .pass })
+        #expect(TextClippedCheck.examples.contains { $0.expected == .fail })
+        for example in TextClippedCheck.examples {
+            let result = TextClippedCheck().run(example.make()).first { $0.element == example.element }
+            #expect(result?.status == example.expected, "\(example.title): \(String(describing: result))")
+        }
+    }
+}

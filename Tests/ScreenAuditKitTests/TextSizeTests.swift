@@ -1,0 +1,279 @@
+import ColorScience
+import Imaging
+@testable import ScreenAuditKit
+import TestSupport
+import Testing
+
+/// `text.size`: the measured point size against ground truth (labels drawn with the stroke font
+/// at known sizes), then the verdicts on tables of sizes.
+struct TextSizeTests {
+    static let white = RGB8(red: 255, green: 255, blue: 255)
+    static let ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static let darkBackground = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static let darkInk = RGB8(red: 0xEB, green: 0xEB, blue: 0xF5)
+
+    /// One label drawn at `pointSize` on a screen of its own; the check's result for it.
+    static func result(_ text: String, pointSize: Double, scale: Double = 2, weight: FontWeight = .regular,
+                       dark: Bool = false, check: TextSizeCheck = TextSizeCheck()) -> CheckResult {
+        var builder = ScreenBuilder(id: "s", width: 420, height: 120, scale: scale, background: dark ? darkBackground : white)
+        builder.label("label", text, x: 10, y: 20, pointSize: pointSize, weight: weight, color: dark ? darkInk : ink)
+        return check.run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+    }
+
+    static func estimate(_ result: CheckResult) -> Double? { result.measured["estimatedPointSize"]?.number }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var text: String
+        var pointSize: Double
+        var scale: Double
+        var weight: FontWeight
+        var dark: Bool
+        var testDescription: String { "\"\(text)\" \(pointSize) pt @\(Int(scale))x \(weight)\(dark ? " dark" : "")" }
+    }
+
+    /// Capitals and lower case, descenders, accents, digits and punctuation, all capitals, all
+    /// lower case with and without ascenders.
+    static let strings = ["Dragon Scale 42", "summer wave", "jumping gypsy", "HELLO WORLD", "Île flottante", "Ready? Go!",
+                          "12:45", "Tap to continue", "hold the bells"]
+    static let weights: [FontWeight] = [.regular, .light, .medium, .semibold]
+
+    static let accuracyCases: [Case] = strings.enumerated().flatMap { index, text in
+        [11.0, 12, 13, 15, 17, 20, 22, 28, 34].enumerated().flatMap { step, size in
+            [2.0, 3.0].map { scale in
+                Case(text: text, pointSize: size, scale: scale, weight: weights[(index + step) % weights.count], dark: (index + step) % 3 == 0)
+            }
+        }
+    }
+
+    /// Within 1 pt of the drawn size from 11 to 34 pt at @2x and @3x (worst seen: 0.5 pt).
+    @Test(arguments: accuracyCases)
+    func testEstimate_withinOnePointOfTheDrawnSize(_ c: Case) throws {
+        let result = Self.result(c.text, pointSize: c.pointSize, scale: c.scale, weight: c.weight, dark: c.dark)
+        let estimate = try #require(Self.estimate(result), "not measured: \(result.reason ?? "")")
+        #expect(abs(estimate - c.pointSize) <= 1, "estimated \(estimate) pt")
+        #expect(result.status == .pass)
+        #expect(result.measured["lines"] == .number(1))
+    }
+
+    @Test(arguments: [2.0, 3.0], [13.0, 17.0, 28.0])
+    func testTwoLines_areFoundAndMeasured(scale: Double, pointSize: Double) throws {
+        var builder = ScreenBuilder(id: "s", width: 420, height: 200, scale: scale, background: Self.white)
+        let first = builder.label("first", "Collect every crystal", x: 10, y: 20, pointSize: pointSize, color: Self.ink)
+        let second = builder.label("second", "before the night falls", x: 10, y: 20 + pointSize * 1.25, pointSize: pointSize, color: Self.ink)
+        var contract = builder.contract
+        contract.elements = [ElementContract(
+            id: "paragraph", role: .text,
+            frame: Frame(x: first.x, y: first.y, width: max(first.width, second.width), height: second.maxY - first.y),
+            text: TextSpec(content: "Collect every crystal before the night falls", pointSize: pointSize))]
+        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        #expect(result.measured["lines"] == .number(2))
+        let estimate = try #require(Self.estimate(result))
+        #expect(abs(estimate - pointSize) <= 1, "estimated \(estimate) pt")
+    }
+
+    @Test func testMeasurement_readsCapAndXHeightInPixels() throws {
+        // 17 pt at @3x: cap height 0.705 × 51 = 35.96 px, x-height 0.53 × 51 = 27.03 px.
+        let result = Self.result("Dragon Scale 42", pointSize: 17, scale: 3)
+        let cap = try #require(result.measured["capHeightPixels"]?.number)
+        let x = try #require(result.measured["xHeightPixels"]?.number)
+        #expect(abs(cap - 35.96) <= 0.3, "cap height \(cap)")
+        #expect(abs(x - 27.03) <= 0.3, "x-height \(x)")
+        #expect(result.measured["declaredPointSize"] == .number(17))
+        #expect(result.measured["minimumPointSize"] == .number(11))
+        #expect(result.threshold == 11)
+    }
+
+    @Test func testAllLowerCase_isSizedByItsXHeight() throws {
+        let result = Self.result("summer wave", pointSize: 20, scale: 2)
+        #expect(result.measured["capHeightPixels"] == nil)
+        let x = try #require(result.measured["xHeightPixels"]?.number)
+        #expect(abs(x - 0.53 * 40) <= 0.3, "x-height \(x)")
+    }
+
+    // MARK: Verdicts
+
+    struct Truth: CustomTestStringConvertible, Sendable {
+        var text: String
+        var pointSize: Double
+        var scale: Double
+        var testDescription: String { "\"\(text)\" \(pointSize) pt @\(Int(scale))x" }
+    }
+
+    static let groundTruth: [Truth] = ["Dragon Scale 42", "Tap to continue", "jumping gypsy", "HELLO"].flatMap { text in
+        stride(from: 8.0, through: 34, by: 1).flatMap { size in [2.0, 3.0].map { Truth(text: text, pointSize: size, scale: $0) } }
+    }
+
+    /// 8, 9 and 10 pt fail the 11 pt minimum as errors; 11 pt and up pass.
+    @Test(arguments: groundTruth)
+    func testVerdict_groundTruthSizes(_ t: Truth) {
+        let result = Self.result(t.text, pointSize: t.pointSize, scale: t.scale)
+        if t.pointSize < 11 {
+            #expect(result.status == .fail, "estimated \(Self.estimate(result) ?? -1)")
+            #expect(result.severity == .error)
+            #expect(result.threshold == 11)
+        } else {
+            #expect(result.status == .pass, "estimated \(Self.estimate(result) ?? -1): \(result.reason ?? "")")
+        }
+    }
+
+    /// A label declared 17 pt but drawn at 12 pt: shrunk to fit, or Dynamic Type not honoured.
+    @Test(arguments: [2.0, 3.0])
+    func testShrunkText_isAWarningAgainstTheDeclaredSize(scale: Double) throws {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: scale, background: Self.white)
+        builder.label("shrunk", "Start the quest", x: 10, y: 20, pointSize: 12, color: Self.ink)
+        builder.label("slightly", "Start the quest", x: 10, y: 60, pointSize: 15, color: Self.ink)
+        var contract = builder.contract
+        contract.elements[0].text?.pointSize = 17
+        contract.elements[1].text?.pointSize = 17
+        let results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        #expect(results[0].status == .fail)
+        #expect(results[0].severity == .warning)
+        #expect(results[0].threshold == 17)
+        #expect(results[0].measured["declaredPointSize"] == .number(17))
+        let estimate = try #require(Self.estimate(results[0]))
+        #expect(abs(estimate - 12) <= 0.5)
+        // 15 pt is within 15 % of 17 pt (14.45 pt and up).
+        #expect(results[1].status == .pass)
+        // A wider tolerance lets the 12 pt label through too.
+        let lenient = TextSizeCheck(shrinkTolerance: 0.4).run(ScreenContext(screen: contract, image: builder.image))
+        #expect(lenient[0].status == .pass)
+    }
+
+    @Test func testBelowMinimumAndShrunk_isTheError() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 80, scale: 2, background: Self.white)
+        builder.label("tiny", "Start the quest", x: 10, y: 20, pointSize: 9, color: Self.ink)
+        var contract = builder.contract
+        contract.elements[0].text?.pointSize = 17
+        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        #expect(result.status == .fail)
+        #expect(result.severity == .error)
+        #expect(result.threshold == 11)
+    }
+
+    // MARK: Options and overrides
+
+    @Test func testMinimumPointSize_optionAndContractOverride() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 2, background: Self.white)
+        builder.label("twelve", "Dragon Scale", x: 10, y: 20, pointSize: 12, color: Self.ink)
+        builder.label("fourteen", "Dragon Scale", x: 10, y: 60, pointSize: 14, color: Self.ink)
+        let context = ScreenContext(screen: builder.contract, image: builder.image)
+        #expect(TextSizeCheck().run(context).map(\.status) == [.pass, .pass])
+        #expect(TextSizeCheck(minimumPointSize: 13).run(context).map(\.status) == [.fail, .pass])
+
+        var contract = builder.contract
+        contract.checks = CheckOverrides(minimumTextSize: 13)
+        contract.elements[1].checks = CheckOverrides(minimumTextSize: 15)
+        let results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        #expect(results.map(\.status) == [.fail, .fail])
+        #expect(results.map(\.threshold) == [13, 15])
+        #expect(results.map { $0.measured["minimumPointSize"] } == [.number(13), .number(15)])
+    }
+
+    @Test func testCapHeightRatioOverride_changesTheEstimate() throws {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 80, scale: 2, background: Self.white)
+        builder.label("label", "Dragon Scale", x: 10, y: 20, pointSize: 17, color: Self.ink)
+        let plain = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
+        var contract = builder.contract
+        // A font whose capitals are 0.6 of the point size: the same pixels are a larger size.
+        contract.elements[0].checks = CheckOverrides(capHeightRatio: 0.6)
+        let overridden = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]))
+        #expect(abs(overridden - plain * 0.705 / 0.6) <= 0.15, "\(plain) → \(overridden)")
+        // The check's own options do the same for every label.
+        let check = TextSizeCheck(capHeightRatio: 0.6, xHeightRatio: 0.53 * 0.6 / 0.705)
+        let option = try #require(Self.estimate(check.run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
+        #expect(abs(option - overridden) <= 0.05)
+    }
+
+    @Test func testDisabledByTheContract_isNotRunWithItsReason() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 2, background: Self.white)
+        builder.label("legal", "Terms apply", x: 10, y: 20, pointSize: 8, color: Self.ink)
+        builder.label("other", "Terms apply", x: 10, y: 60, pointSize: 8, color: Self.ink)
+        var contract = builder.contract
+        contract.elements[0].checks = CheckOverrides(disable: [RuleID.textSize: "legal small print, reviewed"])
+        var results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        #expect(results.map(\.status) == [.notRun, .fail])
+        #expect(results[0].reason == "disabled by the contract: legal small print, reviewed")
+
+        contract.checks = CheckOverrides(disable: [RuleID.textSize: "watch face"])
+        results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        #expect(results.map(\.status) == [.notRun, .notRun])
+        #expect(results[1].reason == "disabled by the contract: watch face")
+    }
+
+    // MARK: Not run
+
+    @Test func testBlankFrame_isNotRun() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: RGB8(red: 240, green: 240, blue: 240))
+        builder.element(ElementContract(id: "empty", role: .text, frame: Frame(x: 10, y: 10, width: 100, height: 30),
+                                        text: TextSpec(content: "Missing", pointSize: 17)))
+        let result = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        #expect(result.status == .notRun)
+        #expect(result.reason == "the frame is one colour: no text pixels to measure")
+        #expect(result.measured["estimatedPointSize"] == nil)
+    }
+
+    @Test func testPunctuationOnly_isNotRun() {
+        let result = Self.result("— · —", pointSize: 17)
+        #expect(result.status == .notRun)
+        #expect(result.reason?.hasPrefix("too little text to measure") == true, "\(result.reason ?? "")")
+    }
+
+    @Test func testTextCutByTheFrameTop_isNotRun() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: Self.white)
+        let frame = builder.label("label", "HELLO WORLD", x: 10, y: 20, pointSize: 17, color: Self.ink)
+        var contract = builder.contract
+        // The top of the frame runs through the capitals (cap top at y + 6.0 pt).
+        contract.elements[0].frame = Frame(x: frame.x, y: frame.y + 9, width: frame.width, height: frame.height - 9)
+        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        #expect(result.status == .notRun)
+        #expect(result.reason == "the text reaches the frame's top edge: its height cannot be measured")
+    }
+
+    @Test func testOnlyElementsWithText_getResults() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 2, background: Self.white)
+        builder.label("a", "First", x: 10, y: 10, pointSize: 17, color: Self.ink)
+        builder.element(ElementContract(id: "image", role: .image, frame: Frame(x: 10, y: 50, width: 40, height: 40)))
+        builder.label("b", "Second", x: 10, y: 80, pointSize: 17, color: Self.ink)
+        let results = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        #expect(results.map(\.element) == ["a", "b"])
+        #expect(results.allSatisfy { $0.rule == RuleID.textSize })
+    }
+
+    @Test func testGradientBackground_isMeasured() throws {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: Self.white)
+        builder.gradient(Frame(x: 10, y: 20, width: 300, height: 40), from: Self.white, to: RGB8(red: 0x90, green: 0xA0, blue: 0xC0))
+        builder.label("label", "Crystal Resonance 42", x: 10, y: 22, pointSize: 17, color: RGB8(red: 0x20, green: 0x20, blue: 0x20),
+                      frameWidth: 300)
+        let estimate = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
+        #expect(abs(estimate - 17) <= 1, "estimated \(estimate)")
+    }
+
+    @Test func testDescriptor() {
+        #expect(TextSizeCheck.descriptor.id == "text.size")
+        #expect(TextSizeCheck.descriptor.title == "Text size")
+        #expect(TextSizeCheck.descriptor.defaultSeverity == .error)
+        #expect(TextSizeCheck.descriptor.reference.contains("Caption 2"))
+    }
+
+    @Test func testExamples_giveTheirVerdicts() {
+        #expect(TextSizeCheck.examples.contains { $0.expected == .pass })
+        #expect(TextSizeCheck.examples.contains { $0.expected == .fail })
+        for example in TextSizeCheck.examples {
+            let result = TextSizeCheck().run(example.make()).first { $0.element == example.element }
+            #expect(result?.status == example.expected, "\(example.title): \(String(describing: result))")
+        }
+    }
+}
+
+/// Regression: descenders ("y", "g") with an F whose middle arm ends mid-height once made the arm
+/// read as the baseline (iPhone_large Lights Off, "Wyvern Fang" at 15 pt measured 6.8 pt).
+struct TextSizeBaselineRegressionTests {
+    @Test func testArmsAreNotTakenForTheBaseline() {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 3, background: RGB8(red: 0x15, green: 0x15, blue: 0x1F))
+        builder.label("l", "Wyvern Fang", x: 16, y: 30, pointSize: 15, weight: .semibold, color: RGB8(red: 0xE4, green: 0xE4, blue: 0xEE))
+        let results = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        let estimate = results.first?.measured["estimatedPointSize"]?.number ?? 0
+        #expect(abs(estimate - 15) <= 1, "estimated \(estimate) pt")
+        #expect(results.first?.status == .pass)
+    }
+}
