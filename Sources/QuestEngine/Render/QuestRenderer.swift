@@ -109,7 +109,7 @@ struct Layout {
         composer.text("title", "Quest Board", x: left + 20, y: top + 18, width: contentWidth - 100, size: 28, weight: .bold,
                       color: Palette.parchment, role: .heading)
         composer.button("help", "?", frame: Frame(x: left + contentWidth - 64, y: top + 16, width: 44, height: 44),
-                        hint: "Double-tap to open the VoiceOver gesture reference.", size: 22, label: "VoiceOver help")
+                        hint: "Double-tap to open the VoiceOver gesture reference.", size: 22, label: "VoiceOver help", iconOnly: true)
         let cardHeight = compact ? 150.0 : 168
         let gap = compact ? 12.0 : 20
         let ranks = ["Best: Skilled", "Best: Legendary", "Not yet played"]

@@ -129,7 +129,7 @@ struct ScreenComposer {
 
     /// A filled button with a centred title. The element's frame is the whole button.
     mutating func button(_ id: String, _ title: String, frame proposed: Frame, hint: String, fill: RGBA = Palette.gold,
-                         ink: RGBA = Palette.goldInk, size: Double = 17, label: String? = nil) {
+                         ink: RGBA = Palette.goldInk, size: Double = 17, label: String? = nil, iconOnly: Bool = false) {
         var frame = proposed
         if let defect, defect.kind == .smallTarget, defect.element == id {
             frame = Frame(x: frame.x, y: frame.y + (frame.height - defect.parameter) / 2, width: frame.width, height: defect.parameter)
@@ -141,8 +141,10 @@ struct ScreenComposer {
         let baseline = top + (lineHeight - 0.95 * size) / 2 + 0.74 * size
         canvas.drawText(title, x: (frame.x + (frame.width - advance) / 2) * scale, baseline: baseline * scale,
                         size: size * scale, weight: .semibold, color: ink)
+        // An icon button (a lone "?") declares no text: it is a glyph, judged as a control by
+        // contrast.nontext, and named by its accessibility label.
         declare(ElementContract(id: id, role: .button, frame: frame, label: label ?? title, hint: hint,
-                                text: TextSpec(content: title, pointSize: size, weight: .semibold)))
+                                text: iconOnly ? nil : TextSpec(content: title, pointSize: size, weight: .semibold)))
     }
 
     /// A round state marker: a check for correct, a cross for wrong — shape and colour together.
