@@ -175,6 +175,14 @@ import Testing
         // just-below, large-faint, bold-small, expired, dim, across-gradient, broken, wrong-size
         #expect(summary["errors"] as? Int == 8)
 
+        // Overlays for audited screens with findings only.
+        for name in ["light", "dark", "art"] {
+            #expect(FileManager.default.fileExists(atPath: directory.path("out/overlays/\(name).png")), "\(name)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("out/overlays/broken.png")))
+        let overlay = try ImageDecoder().decodeFile(atPath: directory.path("out/overlays/light.png"))
+        #expect(overlay.pixels.width == 640 && overlay.pixels.height > 960)
+
         let markdown = try String(contentsOf: directory.url.appendingPathComponent("out/report.md"), encoding: .utf8)
         #expect(markdown.hasPrefix("# Screen audit\n\n**Failed**"))
         #expect(markdown.contains("| `light` | audited |"))
@@ -186,7 +194,7 @@ import Testing
         try Self.makeProject(in: directory)
         _ = try Self.run(directory, ["--jobs", "1"], out: "first")
         _ = try Self.run(directory, ["--jobs", "4"], out: "second")
-        for name in ["report.json", "report.md"] {
+        for name in ["report.json", "report.md", "overlays/light.png", "overlays/art.png"] {
             let first = try Data(contentsOf: directory.url.appendingPathComponent("first/\(name)"))
             let second = try Data(contentsOf: directory.url.appendingPathComponent("second/\(name)"))
             #expect(first == second, "\(name) differs between runs")

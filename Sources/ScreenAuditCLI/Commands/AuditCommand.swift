@@ -31,6 +31,7 @@ enum AuditCommand: Command {
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+        OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
     ]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
@@ -47,6 +48,9 @@ enum AuditCommand: Command {
             today = day
         }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        if let overlays = parsed.value("--overlays"), overlays != "all", overlays != "findings" {
+            throw UsageError("option '--overlays' must be findings or all, got '\(overlays)'")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isDirectory), isDirectory.boolValue else {
             console.err("error: \(screenshots): the --screenshots folder does not exist\n")
@@ -73,6 +77,7 @@ enum AuditCommand: Command {
                 (JSONReporter.fileName, try JSONReporter.render(report)),
                 (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
             ], to: out)
+            _ = try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all")
         } catch let error as AuditError {
             console.err("error: \(error.description)\n")
             return .unusableInput

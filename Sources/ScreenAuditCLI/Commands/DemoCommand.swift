@@ -35,6 +35,7 @@ enum DemoCommand: Command {
                 (JSONReporter.fileName, try JSONReporter.render(report)),
                 (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
             ], to: out)
+            let overlays = try OverlayFiles.write(report, screens: screens, screenshotsRoot: frames, to: out)
             let s = report.summary
             let seconds = Double((ContinuousClock.now - started).components.seconds)
             console.out("audited \(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos; "
@@ -42,6 +43,7 @@ enum DemoCommand: Command {
             console.out("reports: \((out as NSString).appendingPathComponent(MarkdownReporter.fileName)) (read this first), "
                 + "\((out as NSString).appendingPathComponent(JSONReporter.fileName))\n")
             console.out("frames:  \(frames)/en-US/<device>/<route>.png\n")
+            if overlays > 0 { console.out("overlays: \((out as NSString).appendingPathComponent(OverlayReporter.directory)) (\(overlays) screens with findings)\n") }
             console.out(s.gateFailed ? "gate: failed (--fail-on error)\n" : "gate: passed (--fail-on error)\n")
             return s.gateFailed ? .gateFailed : .success
         } catch let error as AuditError {

@@ -1,0 +1,86 @@
+import ColorScience
+import Imaging
+
+/// `overlays/<screen>.png`: the screenshot, dimmed outside the findings, each finding's frame
+/// outlined with a numbered badge matching report.md, and a legend strip. Severity is told apart by
+/// more than colour: errors are solid outlines with an "E" badge, warnings dashed with "W", review
+/// notes dotted with "I". Pure: pixels and findings in, pixels out.
+public enum OverlayReporter {
+    public static let directory = "overlays"
+
+    /// The file name for a screen id (`iPhone_large/hub` → `iPhone_large__hub.png`).
+    public static func fileName(for screenID: String) -> String {
+        String(screenID.map { $0 == "\\" || $0 == ":" ? "_" : $0 }).replacingOccurrences(of: "/", with: "__") + ".png"
+    }
+
+    struct Style {
+        var color: RGBA
+        var stroke: StrokeStyle
+        var letter: String
+    }
+
+    static func style(_ finding: Finding) -> Style {
+        if finding.waived { return Style(color: RGBA(red: 0x6E, green: 0x6E, blue: 0x73), stroke: .dotted, letter: "I") }
+        switch finding.severity {
+        case .error: return Style(color: RGBA(red: 0xD7, green: 0x00, blue: 0x15), stroke: .solid, letter: "E")
+        case .warning: return Style(color: RGBA(red: 0xB2, green: 0x5E, blue: 0x00), stroke: .dashed(on: 10, off: 6), letter: "W")
+        case .info: return Style(color: RGBA(red: 0x00, green: 0x5A, blue: 0xC2), stroke: .dotted, letter: "I")
+        }
+    }
+
+    /// Draws `findings` (numbered from `firstNumber`, in order) over `image`, with a legend strip
+    /// below it. `scale` sizes outlines and badges.
+    public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double) -> PixelBuffer {
+        let legendHeight = Int((28 * scale).rounded())
+        var canvas = Canvas(width: image.width, height: image.height + legendHeight, background: RGBA(red: 255, green: 255, blue: 255))
+        for y in 0..<image.height {
+            let source = y * image.width * 4
+            canvas.buffer.pixels.replaceSubrange(source..<(source + image.width * 4), with: image.pixels[source..<(source + image.width * 4)])
+        }
+        // Numbers follow report.md: every finding counts, drawn or not.
+        let framed = findings.enumerated().compactMap { index, finding in finding.frame.map { (index, finding, $0) } }
+        // Dim everything but the findings: darken the whole shot, then restore their frames.
+        let original = canvas.buffer
+        canvas.dim(outside: nil, by: framed.isEmpty ? 0 : 0.45)
+        for (_, _, frame) in framed {
+            for y in frame.y..<min(image.height, frame.maxY) {
+                let start = (y * image.width + frame.x) * 4, end = (y * image.width + min(image.width, frame.maxX)) * 4
+                canvas.buffer.pixels.replaceSubrange(start..<end, with: original.pixels[start..<end])
+            }
+        }
+        let line = max(2, 2 * scale)
+        let badge = 22 * scale
+        for (index, finding, frame) in framed {
+            let style = style(finding)
+            let rect = RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
+            canvas.stroke(rect, lineWidth: line, color: style.color, style: style.stroke)
+            let text = "\(firstNumber + index)\(style.letter)"
+            let size = 13 * scale
+            let width = max(badge, StrokeFont.advance(of: text, size: size, weight: .bold) + 10 * scale)
+            let badgeRect = RectF(x: max(0, rect.x - line), y: max(0, rect.y - badge - line), width: width, height: badge)
+            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style.color)
+            canvas.drawText(text, x: badgeRect.x + (width - StrokeFont.advance(of: text, size: size, weight: .bold)) / 2,
+                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: RGBA(red: 255, green: 255, blue: 255))
+        }
+        // Legend: the three styles, each with its letter and word, on white.
+        canvas.fill(RectF(x: 0, y: Double(image.height), width: Double(image.width), height: Double(legendHeight)),
+                    color: RGBA(red: 255, green: 255, blue: 255))
+        var x = 8 * scale
+        let baseline = Double(image.height) + Double(legendHeight) * 0.68
+        for (letter, word, color, stroke) in [("E", "error", style(.error).color, StrokeStyle.solid),
+                                               ("W", "warning", style(.warning).color, StrokeStyle.dashed(on: 10, off: 6)),
+                                               ("I", "info / waived", style(.info).color, StrokeStyle.dotted)] {
+            let sample = RectF(x: x, y: Double(image.height) + 7 * scale, width: 28 * scale, height: 14 * scale)
+            canvas.stroke(sample, lineWidth: line, color: color, style: stroke)
+            canvas.drawText(letter, x: x + 10 * scale, baseline: baseline, size: 11 * scale, weight: .bold, color: color)
+            canvas.drawText(word, x: x + 36 * scale, baseline: baseline, size: 12 * scale, color: RGBA(red: 0x1C, green: 0x1C, blue: 0x1E))
+            x += 36 * scale + StrokeFont.advance(of: word, size: 12 * scale, weight: .regular) + 20 * scale
+        }
+        return canvas.buffer
+    }
+
+    static func style(_ severity: Severity) -> Style {
+        style(Finding(rule: "", element: nil, severity: severity, message: "", frame: nil, measured: [:], threshold: nil,
+                      waived: false, waiver: nil, provenance: nil, fingerprint: ""))
+    }
+}
