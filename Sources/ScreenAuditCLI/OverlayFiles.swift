@@ -6,10 +6,10 @@ import ScreenAuditKit
 /// `all`), re-decoding each screenshot: the audit keeps no images in memory.
 enum OverlayFiles {
     static func write(_ report: AuditReport, screens: [LoadedScreen], screenshotsRoot: String, to out: String,
-                      all: Bool = false) throws -> Int {
+                      all: Bool = false) throws -> Set<String> {
         let scales = Dictionary(uniqueKeysWithValues: screens.map { ($0.contract.id, $0.contract.device.scale) })
         var number = 1
-        var written = 0
+        var written = Set<String>()
         for screen in report.screens {
             defer { number += screen.findings.count }
             guard screen.status == .audited, all || !screen.findings.isEmpty else { continue }
@@ -20,7 +20,7 @@ enum OverlayFiles {
             let png = try PNGEncoder.encode(overlay, compressionLevel: 2)
             try ReportWriter.write([(OverlayReporter.fileName(for: screen.id), Data(png))],
                                    to: (out as NSString).appendingPathComponent(OverlayReporter.directory))
-            written += 1
+            written.insert(screen.id)
         }
         return written
     }

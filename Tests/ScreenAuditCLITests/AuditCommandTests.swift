@@ -93,7 +93,7 @@ import Testing
         #expect(lines.count == 8)
         #expect(lines.first { $0.hasPrefix("broken") }?.contains("unreadable") == true)
         #expect(lines.first { $0.hasPrefix("wrong-size") }?.contains("size-mismatch") == true)
-        #expect(lines.contains("reports: out/report.json, out/report.md"))
+        #expect(lines.contains("reports: out/report.json, out/report.md, out/junit.xml"))
         #expect(lines.last == "gate: failed (--fail-on error)")
 
         let report = try Self.report(directory)
@@ -183,6 +183,16 @@ import Testing
         let overlay = try ImageDecoder().decodeFile(atPath: directory.path("out/overlays/light.png"))
         #expect(overlay.pixels.width == 640 && overlay.pixels.height > 960)
 
+        let junit = try String(contentsOf: directory.url.appendingPathComponent("out/junit.xml"), encoding: .utf8)
+        #expect(junit.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"screenaudit\""))
+        #expect(junit.contains("<testsuite name=\"light\""))
+        #expect(junit.contains("<testcase classname=\"light\" name=\"contrast.text just-below\"><failure type=\"error\""))
+        #expect(junit.contains("<testcase classname=\"light\" name=\"contrast.text waived\"><skipped message=\"waived: Rune art repaint (ticket 7)\"/>"))
+        #expect(junit.contains("<testcase classname=\"light\" name=\"contrast.text blank\"><skipped message=\"not run: the frame is one colour: no text pixels to measure\"/>"))
+        #expect(junit.contains("<testcase classname=\"light\" name=\"contrast.text ok\"/>"))
+        #expect(junit.contains("<property name=\"attachment\" value=\"overlays/light.png\"/>"))
+        #expect(junit.contains("<testcase classname=\"broken\" name=\"screenshot.unreadable broken\"><failure"))
+
         let markdown = try String(contentsOf: directory.url.appendingPathComponent("out/report.md"), encoding: .utf8)
         #expect(markdown.hasPrefix("# Screen audit\n\n**Failed**"))
         #expect(markdown.contains("| `light` | audited |"))
@@ -194,7 +204,7 @@ import Testing
         try Self.makeProject(in: directory)
         _ = try Self.run(directory, ["--jobs", "1"], out: "first")
         _ = try Self.run(directory, ["--jobs", "4"], out: "second")
-        for name in ["report.json", "report.md", "overlays/light.png", "overlays/art.png"] {
+        for name in ["report.json", "report.md", "junit.xml", "overlays/light.png", "overlays/art.png"] {
             let first = try Data(contentsOf: directory.url.appendingPathComponent("first/\(name)"))
             let second = try Data(contentsOf: directory.url.appendingPathComponent("second/\(name)"))
             #expect(first == second, "\(name) differs between runs")
@@ -227,6 +237,19 @@ import Testing
         #expect(lines.count == 10)
         #expect(lines.first == "error: contracts/a.json: screens[0].elements[0].role: unknown role 'label' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("out/report.json")))
+    }
+
+    @Test func testAudit_formatChoosesOutputs() throws {
+        let directory = try TemporaryDirectory()
+        try Self.makeProject(in: directory)
+        let run = try Self.run(directory, ["--format", "junit"], out: "only-junit")
+        #expect(run.status == 1)
+        #expect(FileManager.default.fileExists(atPath: directory.path("only-junit/junit.xml")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("only-junit/report.json")))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("only-junit/overlays")))
+        let bad = try Self.run(directory, ["--format", "json,pdf"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("error: unknown format 'pdf' for --format (formats: json, md, junit, overlays)\n"))
     }
 
     @Test func testAudit_usageErrors() throws {

@@ -31,8 +31,12 @@ enum AuditCommand: Command {
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
     ]
+
+    /// The outputs `--format` chooses from. SARIF and HTML are still to come.
+    static let formats = ["json", "md", "junit", "overlays"]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
@@ -48,6 +52,13 @@ enum AuditCommand: Command {
             today = day
         }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let formats = try Set((parsed.value("--format") ?? Self.formats.joined(separator: ",")).split(separator: ",").map { name in
+            let format = String(name).trimmingCharacters(in: .whitespaces)
+            guard Self.formats.contains(format) else {
+                throw UsageError("unknown format '\(format)' for --format (formats: \(Self.formats.joined(separator: ", ")))")
+            }
+            return format
+        })
         if let overlays = parsed.value("--overlays"), overlays != "all", overlays != "findings" {
             throw UsageError("option '--overlays' must be findings or all, got '\(overlays)'")
         }
@@ -73,11 +84,18 @@ enum AuditCommand: Command {
         let report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
 
         do {
-            try ReportWriter.write([
-                (JSONReporter.fileName, try JSONReporter.render(report)),
-                (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
-            ], to: out)
-            _ = try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all")
+            // The output folder first: a file in its way is reported before anything is written.
+            try ReportWriter.write([], to: out)
+            let overlays = formats.contains("overlays")
+                ? try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all")
+                : []
+            var files: [(name: String, contents: Data)] = []
+            if formats.contains("json") { files.append((JSONReporter.fileName, try JSONReporter.render(report))) }
+            if formats.contains("md") { files.append((MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8))) }
+            if formats.contains("junit") {
+                files.append((JUnitReporter.fileName, Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)))
+            }
+            try ReportWriter.write(files, to: out)
         } catch let error as AuditError {
             console.err("error: \(error.description)\n")
             return .unusableInput
@@ -90,7 +108,9 @@ enum AuditCommand: Command {
         let s = report.summary
         console.out("\(count(s.screens, "screen")): \(count(s.errors, "error")), \(count(s.warnings, "warning")), "
             + "\(count(s.infos, "info")), \(s.waived) waived; \(count(s.passed, "check")) passed, \(s.notRun) not run\n")
-        console.out("reports: \((out as NSString).appendingPathComponent(JSONReporter.fileName)), \((out as NSString).appendingPathComponent(MarkdownReporter.fileName))\n")
+        let written = [("json", JSONReporter.fileName), ("md", MarkdownReporter.fileName), ("junit", JUnitReporter.fileName)]
+            .filter { formats.contains($0.0) }.map { (out as NSString).appendingPathComponent($0.1) }
+        console.out("reports: \(written.joined(separator: ", "))\n")
         if s.gateFailed {
             console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
             return .gateFailed

@@ -43,7 +43,7 @@ enum DemoCommand: Command {
             console.out("reports: \((out as NSString).appendingPathComponent(MarkdownReporter.fileName)) (read this first), "
                 + "\((out as NSString).appendingPathComponent(JSONReporter.fileName))\n")
             console.out("frames:  \(frames)/en-US/<device>/<route>.png\n")
-            if overlays > 0 { console.out("overlays: \((out as NSString).appendingPathComponent(OverlayReporter.directory)) (\(overlays) screens with findings)\n") }
+            if !overlays.isEmpty { console.out("overlays: \((out as NSString).appendingPathComponent(OverlayReporter.directory)) (\(overlays.count) screens with findings)\n") }
             console.out(s.gateFailed ? "gate: failed (--fail-on error)\n" : "gate: passed (--fail-on error)\n")
             return s.gateFailed ? .gateFailed : .success
         } catch let error as AuditError {
