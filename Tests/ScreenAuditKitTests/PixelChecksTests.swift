@@ -89,8 +89,9 @@ struct ColorOnlyTests {
         let result = Self.pair(Self.green, Self.red)
         #expect(result?.status == .fail)
         #expect(result?.element == "state")
-        let why = result?.measured["why"]?.text
-        #expect(why?.contains("hue only") == true)
+        let causes = result?.measured["failedBy"]?.text
+        #expect(causes?.contains("hue-only") == true)
+        #expect(FindingMessage.text(for: result!).hasPrefix("group state shows its meaning by colour alone (#2FA36B, #E0453A): they differ in hue only (lightness 1.29:1)"))
         #expect(result?.measured["luminanceRatio"] == .number(1.29))
     }
 

@@ -24,7 +24,14 @@ public enum FindingMessage {
             if let overlaps = m["overlaps"]?.text, overlaps != "none" { return "touch target overlaps \(overlaps)" }
             return "undersized touch target is closer than 24 pt to another target"
         case RuleID.colorOnly:
-            return "group \(m["group"]?.text ?? "?") differs by colour alone (\(m["colors"]?.text ?? "?")): \(m["why"]?.text ?? "")"
+            let causes = (m["failedBy"]?.text ?? "").split(separator: ",").map { code -> String in
+                let name = code.trimmingCharacters(in: .whitespaces)
+                if name == "hue-only" {
+                    return "they differ in hue only (lightness \(m["luminanceRatio"]?.number.map(ratioText) ?? "?"):1)"
+                }
+                return "with \(name) they look alike (ΔE00 \(m["deltaE." + name]?.number.map { String($0) } ?? "?"))"
+            }
+            return "group \(m["group"]?.text ?? "?") shows its meaning by colour alone (\(m["colors"]?.text ?? "?")): " + causes.joined(separator: "; ")
         case RuleID.textSize:
             let estimate = m["estimatedPointSize"]?.number.map(minimumText) ?? "?"
             if result.severity == .warning, let declared = m["declaredPointSize"]?.number {
