@@ -252,6 +252,34 @@ import Testing
         #expect(bad.stderr.hasPrefix("error: unknown format 'pdf' for --format (formats: json, md, junit, overlays)\n"))
     }
 
+    @Test func testBaseline_acceptsTodaysFindingsAndListsStaleOnes() throws {
+        let directory = try TemporaryDirectory()
+        try Self.makeProject(in: directory)
+        let record = try Binary.run(["baseline", "--contracts", "contracts", "--screenshots", "shots", "--today", "2026-11-29",
+                                     "--out", "baseline.json"], in: directory.url)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout == "baseline: 8 findings written to baseline.json\n")
+        // An entry for a finding that no longer occurs.
+        var text = try String(contentsOf: directory.url.appendingPathComponent("baseline.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"entries\" : [", with: "\"entries\" : [ { \"fingerprint\" : \"0000000000000000\", \"rule\" : \"contrast.text\", \"screen\" : \"gone\", \"element\" : \"old\" },")
+        try directory.write(text, to: "baseline.json")
+        let run = try Self.run(directory, ["--baseline", "baseline.json"], out: "with-baseline")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("baseline: 8 findings accepted, 1 stale entry (listed in report.md)\n"))
+        let report = try Self.report(directory, out: "with-baseline")
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["errors"] as? Int == 0)
+        #expect(summary["baselined"] as? Int == 8)
+        #expect(summary["gateFailed"] as? Bool == false)
+        let stale = try #require((report["baseline"] as? [String: Any])?["stale"] as? [[String: Any]])
+        #expect(stale.first?["screen"] as? String == "gone")
+        let markdown = try String(contentsOf: directory.url.appendingPathComponent("with-baseline/report.md"), encoding: .utf8)
+        #expect(markdown.contains("| baselined (error) | `contrast.text` | `just-below` |"))
+        let missing = try Self.run(directory, ["--baseline", "nope.json"], out: "x")
+        #expect(missing.status == 3)
+        #expect(missing.stderr == "error: nope.json: no such baseline file\n")
+    }
+
     @Test func testAudit_usageErrors() throws {
         let missing = try Binary.run(["audit", "--screenshots", "."])
         #expect(missing.status == 2)

@@ -16,7 +16,8 @@ import Testing
     @Test(arguments: [(["--help"], "help.txt"), (["info", "--help"], "help-info.txt"),
                       (["contrast", "--help"], "help-contrast.txt"), (["help", "info"], "help-info.txt"),
                       (["audit", "--help"], "help-audit.txt"), (["render", "--help"], "help-render.txt"),
-                      (["demo", "--help"], "help-demo.txt"), (["evaluate", "--help"], "help-evaluate.txt")])
+                      (["demo", "--help"], "help-demo.txt"), (["evaluate", "--help"], "help-evaluate.txt"),
+                      (["baseline", "--help"], "help-baseline.txt")])
     func testHelpText(arguments: [String], golden: String) throws {
         let run = try Binary.run(arguments)
         #expect(run.status == 0)

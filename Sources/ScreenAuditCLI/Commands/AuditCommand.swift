@@ -31,6 +31,7 @@ enum AuditCommand: Command {
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+        OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
     ]
@@ -81,7 +82,15 @@ enum AuditCommand: Command {
         var options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
         try applyCheckOptions(parsed, to: &options)
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
-        let report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+        var report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+        if let path = parsed.value("--baseline") {
+            do {
+                report = report.applyingBaseline(try Baseline.load(path: path), failOn: failOn)
+            } catch let error as AuditError {
+                console.err("error: \(error.description)\n")
+                return .unusableInput
+            }
+        }
 
         do {
             // The output folder first: a file in its way is reported before anything is written.
@@ -108,6 +117,9 @@ enum AuditCommand: Command {
         let s = report.summary
         console.out("\(count(s.screens, "screen")): \(count(s.errors, "error")), \(count(s.warnings, "warning")), "
             + "\(count(s.infos, "info")), \(s.waived) waived; \(count(s.passed, "check")) passed, \(s.notRun) not run\n")
+        if let baseline = report.baseline {
+            console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
+        }
         let written = [("json", JSONReporter.fileName), ("md", MarkdownReporter.fileName), ("junit", JUnitReporter.fileName)]
             .filter { formats.contains($0.0) }.map { (out as NSString).appendingPathComponent($0.1) }
         console.out("reports: \(written.joined(separator: ", "))\n")
@@ -120,12 +132,14 @@ enum AuditCommand: Command {
     }
 
     static func screenLine(_ screen: ScreenReport, idWidth: Int) -> String {
-        let active = screen.findings.filter { !$0.waived }
+        let active = screen.findings.filter { !$0.waived && !$0.baselined }
         let padded = screen.id + String(repeating: " ", count: max(0, idWidth - screen.id.count))
         var parts = [count(active.filter { $0.severity == .error }.count, "error"),
                      count(active.filter { $0.severity == .warning }.count, "warning")]
-        let waived = screen.findings.count - active.count
+        let waived = screen.findings.filter(\.waived).count
         if waived > 0 { parts.append("\(waived) waived") }
+        let baselined = screen.findings.filter { $0.baselined && !$0.waived }.count
+        if baselined > 0 { parts.append("\(baselined) baselined") }
         parts.append("\(screen.checked.filter { $0.status == .pass }.count) passed")
         let notRun = screen.checked.filter { $0.status == .notRun }.count
         if notRun > 0 { parts.append("\(notRun) not run") }

@@ -9,6 +9,8 @@ public struct AuditReport: Codable, Equatable, Sendable {
     public var settings: Settings
     public var summary: Summary
     public var screens: [ScreenReport]
+    /// Present when the run used `--baseline`.
+    public var baseline: BaselineSummary?
 
     public struct ToolInfo: Codable, Equatable, Sendable {
         public var name: String
@@ -30,12 +32,30 @@ public struct AuditReport: Codable, Equatable, Sendable {
         public var infos: Int
         /// Findings accepted by a current waiver.
         public var waived: Int
+        /// Findings accepted by the baseline (`--baseline`); they do not gate.
+        public var baselined: Int
         /// Checks that passed (every element, every rule).
         public var passed: Int
         /// Checks whose pixels could not support a verdict.
         public var notRun: Int
-        /// True when a finding that is not waived reached `--fail-on`.
+        /// True when a finding that is neither waived nor baselined reached `--fail-on`.
         public var gateFailed: Bool
+
+        /// Counts over `screens`: findings neither waived nor baselined by severity, and the rest.
+        public init(screens: [ScreenReport], failOn: FailThreshold) {
+            let findings = screens.flatMap(\.findings)
+            let active = findings.filter { !$0.waived && !$0.baselined }
+            let checked = screens.flatMap(\.checked)
+            self.screens = screens.count
+            errors = active.filter { $0.severity == .error }.count
+            warnings = active.filter { $0.severity == .warning }.count
+            infos = active.filter { $0.severity == .info }.count
+            waived = findings.filter(\.waived).count
+            baselined = findings.filter { $0.baselined && !$0.waived }.count
+            passed = checked.filter { $0.status == .pass }.count
+            notRun = checked.filter { $0.status == .notRun }.count
+            gateFailed = active.contains { failOn.gates($0.severity) }
+        }
     }
 }
 
@@ -68,6 +88,8 @@ public struct Finding: Codable, Equatable, Sendable {
     public var measured: [String: MeasuredValue]
     public var threshold: Double?
     public var waived: Bool
+    /// Accepted by the baseline given with `--baseline`: reported, not gating.
+    public var baselined: Bool = false
     /// The waiver that matched, current or expired.
     public var waiver: WaiverStatus?
     /// The provenance of the element's asset, when the element links one.

@@ -69,7 +69,7 @@ public struct AuditRunner: Sendable {
             settings: .init(level: options.level.rawValue, largeTextRule: options.largeTextRule.summary,
                             failOn: options.failOn.rawValue),
             summary: summarize(finished),
-            screens: finished)
+            screens: finished, baseline: nil)
     }
 
     /// One screen, start to finish. Never throws: every failure becomes a finding on the screen.
@@ -140,17 +140,6 @@ public struct AuditRunner: Sendable {
     }
 
     func summarize(_ screens: [ScreenReport]) -> AuditReport.Summary {
-        let findings = screens.flatMap(\.findings)
-        let active = findings.filter { !$0.waived }
-        let checked = screens.flatMap(\.checked)
-        return AuditReport.Summary(
-            screens: screens.count,
-            errors: active.filter { $0.severity == .error }.count,
-            warnings: active.filter { $0.severity == .warning }.count,
-            infos: active.filter { $0.severity == .info }.count,
-            waived: findings.count - active.count,
-            passed: checked.filter { $0.status == .pass }.count,
-            notRun: checked.filter { $0.status == .notRun }.count,
-            gateFailed: active.contains { options.failOn.gates($0.severity) })
+        AuditReport.Summary(screens: screens, failOn: options.failOn)
     }
 }

@@ -19,6 +19,9 @@ public enum JUnitReporter {
                     if finding.waived {
                         counts.skipped += 1
                         body = "<skipped message=\"\(escape("waived: \(finding.waiver?.reason ?? "")"))\"/>"
+                    } else if finding.baselined {
+                        counts.skipped += 1
+                        body = "<skipped message=\"\(escape("baselined: \(finding.message)"))\"/>"
                     } else if failOn.gates(finding.severity) {
                         counts.failures += 1
                         body = "<failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(finding.message))\">\(escape(finding.message))</failure>"

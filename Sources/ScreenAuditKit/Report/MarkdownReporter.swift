@@ -14,17 +14,26 @@ public enum MarkdownReporter {
             + "\(s.passed) \(plural(s.passed, "check")) passed, \(s.notRun) not run, on \(s.screens) \(plural(s.screens, "screen")).")
         lines.append("")
         lines.append("Contrast level \(report.settings.level); large text rule \(report.settings.largeTextRule).")
+        if let baseline = report.baseline {
+            lines.append("")
+            lines.append("Baseline: \(baseline.baselined) \(plural(baseline.baselined, "finding")) accepted (reported, not gating); "
+                + "\(baseline.stale.count) \(plural(baseline.stale.count, "entry")) no longer \(baseline.stale.count == 1 ? "occurs" : "occur") and can be removed"
+                + (baseline.stale.isEmpty ? "." : ":"))
+            for entry in baseline.stale {
+                lines.append("- `\(entry.rule)` on `\(entry.element ?? entry.screen)` in `\(entry.screen)` (`\(entry.fingerprint)`)")
+            }
+        }
         lines.append("")
         lines.append("| Screen | Status | Errors | Warnings | Infos | Waived | Passed | Not run |")
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
         for screen in report.screens {
-            let active = screen.findings.filter { !$0.waived }
+            let active = screen.findings.filter { !$0.waived && !$0.baselined }
             let cells = [
                 "`\(screen.id)`", screen.status.rawValue,
                 "\(active.filter { $0.severity == .error }.count)",
                 "\(active.filter { $0.severity == .warning }.count)",
                 "\(active.filter { $0.severity == .info }.count)",
-                "\(screen.findings.count - active.count)",
+                "\(screen.findings.filter(\.waived).count)",
                 "\(screen.checked.filter { $0.status == .pass }.count)",
                 "\(screen.checked.filter { $0.status == .notRun }.count)",
             ]
@@ -40,7 +49,8 @@ public enum MarkdownReporter {
                 lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]
                 for finding in screen.findings {
                     number += 1
-                    let severity = finding.waived ? "waived (\(finding.severity.rawValue))" : finding.severity.rawValue
+                    let severity = finding.waived ? "waived (\(finding.severity.rawValue))"
+                        : finding.baselined ? "baselined (\(finding.severity.rawValue))" : finding.severity.rawValue
                     lines.append("| \(number) | \(severity) | `\(finding.rule)` | \(finding.element.map { "`\($0)`" } ?? "—") | "
                         + "\(escape(measuredText(finding))) | \(requiredText(finding)) | \(escape(noteText(finding))) |")
                 }

@@ -1,0 +1,57 @@
+import Foundation
+import ScreenAuditKit
+
+/// `screenaudit baseline --contracts … --screenshots … --out FILE`
+enum BaselineCommand: Command {
+    static let name = "baseline"
+    static let abstract = "Record the current findings as a baseline for `audit --baseline`."
+    static let discussion = """
+    Audits like `audit` and writes the fingerprints of every finding that is not waived to FILE,
+    sorted by screen, element and rule, with the rule, screen and element beside each fingerprint.
+    `audit --baseline FILE` then gates only on findings not in it, reports the baselined ones
+    separately, and lists entries that no longer occur so the file can shrink.
+    """
+    static let arguments = ""
+    static let options = [
+        OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them (required)."),
+        OptionSpec("--screenshots", value: "DIR", help: "Folder the contracts' screenshot paths are relative to (required)."),
+        OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory)."),
+        OptionSpec("--out", value: "FILE", help: "The baseline file to write (required)."),
+        OptionSpec("--target-profile", value: "NAME", help: "As for audit."),
+        OptionSpec("--min-text-size", value: "PT", help: "As for audit."),
+        OptionSpec("--checks", value: "RULES", help: "As for audit."),
+        OptionSpec("--skip-checks", value: "RULES", help: "As for audit."),
+        OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
+        OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+    ]
+
+    static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
+        guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
+        guard let out = parsed.value("--out") else { throw UsageError("--out is required") }
+        var today = CalendarDay.todayUTC()
+        if let text = parsed.value("--today") {
+            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
+            today = day
+        }
+        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        var options = AuditOptions(today: today, maxConcurrentScreens: jobs)
+        try AuditCommand.applyCheckOptions(parsed, to: &options)
+        do {
+            let screens = try ContractLoader().load(path: contracts)
+            let provenance = try parsed.value("--provenance").map { try ProvenanceLoader().load(path: $0) }
+            let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+                .audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+            let baseline = Baseline(report: report)
+            let directory = (out as NSString).deletingLastPathComponent
+            try ReportWriter.write([((out as NSString).lastPathComponent, try JSONText.encode(baseline))],
+                                   to: directory.isEmpty ? "." : directory)
+            console.out("baseline: \(baseline.entries.count) findings written to \(out)\n")
+            return .success
+        } catch let error as AuditError {
+            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            return .unusableInput
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// One accepted finding, keyed by its fingerprint; rule, screen and element make the file readable.
+public struct BaselineEntry: Codable, Equatable, Hashable, Sendable {
+    public var fingerprint: String
+    public var rule: String
+    public var screen: String
+    public var element: String?
+}
+
+/// The findings a team has accepted while adopting the gate: `audit --baseline` gates only on
+/// findings not in it. Written sorted (screen, element, rule, fingerprint) for reviewable diffs.
+public struct Baseline: Codable, Equatable, Sendable {
+    public var schemaVersion: Int
+    public var entries: [BaselineEntry]
+
+    public init(entries: [BaselineEntry]) {
+        schemaVersion = 1
+        self.entries = entries.sorted { ($0.screen, $0.element ?? "", $0.rule, $0.fingerprint) < ($1.screen, $1.element ?? "", $1.rule, $1.fingerprint) }
+    }
+
+    /// Every finding of `report` that is not waived.
+    public init(report: AuditReport) {
+        self.init(entries: report.screens.flatMap { screen in
+            screen.findings.filter { !$0.waived }.map {
+                BaselineEntry(fingerprint: $0.fingerprint, rule: $0.rule, screen: screen.id, element: $0.element)
+            }
+        })
+    }
+
+    /// Reads a baseline file; a missing or malformed file is an `AuditError.invalidInput` naming it.
+    public static func load(path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no such baseline file")])
+        }
+        do {
+            return try JSONDecoder().decode(Baseline.self, from: data)
+        } catch {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "not a baseline file (write one with `screenaudit baseline`)")])
+        }
+    }
+}
+
+/// What a baseline did to a report.
+public struct BaselineSummary: Codable, Equatable, Sendable {
+    /// Findings the baseline accepted (they are reported but do not gate).
+    public var baselined: Int
+    /// Entries no finding matches any more: remove them so the baseline can shrink.
+    public var stale: [BaselineEntry]
+}
+
+extension AuditReport {
+    /// Marks the findings `baseline` accepts, recounts the summary without them, and lists the
+    /// baseline entries that no longer occur.
+    public func applyingBaseline(_ baseline: Baseline, failOn: FailThreshold) -> AuditReport {
+        let accepted = Set(baseline.entries.map(\.fingerprint))
+        var seen = Set<String>()
+        var report = self
+        for s in report.screens.indices {
+            for f in report.screens[s].findings.indices where accepted.contains(report.screens[s].findings[f].fingerprint) {
+                report.screens[s].findings[f].baselined = true
+                seen.insert(report.screens[s].findings[f].fingerprint)
+            }
+        }
+        report.summary = Summary(screens: report.screens, failOn: failOn)
+        report.baseline = BaselineSummary(baselined: report.summary.baselined,
+                                          stale: baseline.entries.filter { !seen.contains($0.fingerprint) })
+        return report
+    }
+}
