@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience", "ScreenAuditKit", "TestSupport"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Schemas"]),
     ],
     swiftLanguageModes: [.v6]
 )
