@@ -93,7 +93,7 @@ import Testing
         #expect(lines.count == 8)
         #expect(lines.first { $0.hasPrefix("broken") }?.contains("unreadable") == true)
         #expect(lines.first { $0.hasPrefix("wrong-size") }?.contains("size-mismatch") == true)
-        #expect(lines.contains("reports: out/report.json, out/report.md, out/junit.xml, out/report.sarif"))
+        #expect(lines.contains("reports: out/report.json, out/report.md, out/junit.xml, out/report.sarif, out/index.html"))
         #expect(lines.last == "gate: failed (--fail-on error)")
 
         let report = try Self.report(directory)
@@ -204,7 +204,7 @@ import Testing
         try Self.makeProject(in: directory)
         _ = try Self.run(directory, ["--jobs", "1"], out: "first")
         _ = try Self.run(directory, ["--jobs", "4"], out: "second")
-        for name in ["report.json", "report.md", "junit.xml", "report.sarif", "overlays/light.png", "overlays/art.png"] {
+        for name in ["report.json", "report.md", "junit.xml", "report.sarif", "index.html", "overlays/light.png", "overlays/art.png"] {
             let first = try Data(contentsOf: directory.url.appendingPathComponent("first/\(name)"))
             let second = try Data(contentsOf: directory.url.appendingPathComponent("second/\(name)"))
             #expect(first == second, "\(name) differs between runs")
@@ -249,7 +249,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.path("only-junit/overlays")))
         let bad = try Self.run(directory, ["--format", "json,pdf"])
         #expect(bad.status == 2)
-        #expect(bad.stderr.hasPrefix("error: unknown format 'pdf' for --format (formats: json, md, junit, sarif, overlays)\n"))
+        #expect(bad.stderr.hasPrefix("error: unknown format 'pdf' for --format (formats: json, md, junit, sarif, html, overlays)\n"))
     }
 
     @Test func testBaseline_acceptsTodaysFindingsAndListsStaleOnes() throws {

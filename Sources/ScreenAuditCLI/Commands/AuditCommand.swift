@@ -32,12 +32,12 @@ enum AuditCommand: Command {
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, overlays (default all)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
     ]
 
-    /// The outputs `--format` chooses from. The HTML page is still to come.
-    static let formats = ["json", "md", "junit", "sarif", "overlays"]
+    /// The outputs `--format` chooses from.
+    static let formats = ["json", "md", "junit", "sarif", "html", "overlays"]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
@@ -101,6 +101,7 @@ enum AuditCommand: Command {
             var files: [(name: String, contents: Data)] = []
             if formats.contains("json") { files.append((JSONReporter.fileName, try JSONReporter.render(report))) }
             if formats.contains("md") { files.append((MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8))) }
+            if formats.contains("html") { files.append((HTMLReporter.fileName, Data(HTMLReporter.render(report, overlays: overlays).utf8))) }
             if formats.contains("sarif") {
                 files.append((SARIFReporter.fileName, try SARIFReporter.render(report, rules: AuditRunner.descriptors(options))))
             }
@@ -124,7 +125,7 @@ enum AuditCommand: Command {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
         let written = [("json", JSONReporter.fileName), ("md", MarkdownReporter.fileName), ("junit", JUnitReporter.fileName),
-                       ("sarif", SARIFReporter.fileName)]
+                       ("sarif", SARIFReporter.fileName), ("html", HTMLReporter.fileName)]
             .filter { formats.contains($0.0) }.map { (out as NSString).appendingPathComponent($0.1) }
         console.out("reports: \(written.joined(separator: ", "))\n")
         if s.gateFailed {
