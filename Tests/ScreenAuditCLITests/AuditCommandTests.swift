@@ -280,6 +280,43 @@ import Testing
         #expect(missing.stderr == "error: nope.json: no such baseline file\n")
     }
 
+    /// Record, add a defect, audit (only the new one gates), fix an old one (its entry is stale).
+    @Test func testBaseline_roundTrip() throws {
+        let directory = try TemporaryDirectory()
+        try Self.makeProject(in: directory)
+        #expect(try Binary.run(["baseline", "--contracts", "contracts", "--screenshots", "shots", "--today", "2026-11-29",
+                                "--out", "baseline.json"], in: directory.url).status == 0)
+        // A new defect on the dark screen: a second dim label.
+        var dark = ScreenBuilder(id: "dark", width: 320, height: 480, scale: 3, background: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E),
+                                 screenshot: "en-US/dark.png")
+        dark.label("title", "Lights Off", x: 16, y: 20, pointSize: 22, weight: .semibold, color: Self.white)
+        dark.label("dim", "Listen for the chime", x: 16, y: 70, pointSize: 15, color: RGB8(red: 0x63, green: 0x63, blue: 0x66))
+        dark.label("dimmer", "A new faint hint", x: 16, y: 120, pointSize: 15, color: RGB8(red: 0x50, green: 0x50, blue: 0x53))
+        try directory.write(try dark.png(), to: "shots/en-US/dark.png")
+        var text = try String(contentsOf: directory.url.appendingPathComponent("contracts/b.json"), encoding: .utf8)
+        let document = try JSONDecoder().decode(ContractDocument.self, from: Data(text.utf8))
+        var screens = document.screens
+        screens[0] = dark.contract
+        text = try ContractDocument(screens: screens).jsonText()
+        try directory.write(text, to: "contracts/b.json")
+        let added = try Self.run(directory, ["--baseline", "baseline.json"], out: "added")
+        #expect(added.status == 1, "the new finding gates")
+        let addedSummary = try #require(try Self.report(directory, out: "added")["summary"] as? [String: Any])
+        #expect(addedSummary["errors"] as? Int == 1)
+        #expect(addedSummary["baselined"] as? Int == 8)
+        // Fix an old one: the dim label made readable.
+        dark = ScreenBuilder(id: "dark", width: 320, height: 480, scale: 3, background: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E),
+                             screenshot: "en-US/dark.png")
+        dark.label("title", "Lights Off", x: 16, y: 20, pointSize: 22, weight: .semibold, color: Self.white)
+        dark.label("dim", "Listen for the chime", x: 16, y: 70, pointSize: 15, color: RGB8(red: 0xC8, green: 0xC8, blue: 0xCC))
+        dark.label("dimmer", "A new faint hint", x: 16, y: 120, pointSize: 15, color: RGB8(red: 0x50, green: 0x50, blue: 0x53))
+        try directory.write(try dark.png(), to: "shots/en-US/dark.png")
+        let fixed = try Self.run(directory, ["--baseline", "baseline.json"], out: "fixed")
+        #expect(fixed.stdout.contains("baseline: 7 findings accepted, 1 stale entry (listed in report.md)"))
+        let stale = try #require((try Self.report(directory, out: "fixed")["baseline"] as? [String: Any])?["stale"] as? [[String: Any]])
+        #expect(stale.map { $0["element"] as? String } == ["dim"])
+    }
+
     @Test func testAudit_usageErrors() throws {
         let missing = try Binary.run(["audit", "--screenshots", "."])
         #expect(missing.status == 2)

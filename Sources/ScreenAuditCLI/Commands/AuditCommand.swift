@@ -82,7 +82,10 @@ enum AuditCommand: Command {
         var options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
         try applyCheckOptions(parsed, to: &options)
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
-        var report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+        // Progress only for a person watching: stderr is a terminal and there are more than a few screens.
+        let showProgress = isatty(STDERR_FILENO) != 0 && screens.count > 3
+        let progress: (@Sendable (Int, Int) -> Void)? = showProgress ? Self.progressPrinter(console) : nil
+        var report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance, progress: progress)
         if let path = parsed.value("--baseline") {
             do {
                 report = report.applyingBaseline(try Baseline.load(path: path), failOn: failOn)
@@ -170,6 +173,14 @@ enum AuditCommand: Command {
         }
         options.onlyRules = try rules("--checks")
         options.skippedRules = try rules("--skip-checks") ?? []
+    }
+
+    /// Rewrites one line on standard error: "audited 12 of 48 screens".
+    static func progressPrinter(_ console: Console) -> @Sendable (Int, Int) -> Void {
+        { done, total in
+            let end = done == total ? "\n" : ""
+            console.err("\raudited \(done) of \(total) screens" + end)
+        }
     }
 
     /// "1 error", "2 errors".

@@ -45,7 +45,9 @@ public struct AuditRunner: Sendable {
         return (allChecks(options).map { type(of: $0).descriptor } + screenshotRules).sorted { $0.id < $1.id }
     }
 
-    public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?) async -> AuditReport {
+    /// `progress` is told (screens done, total) as each screen finishes.
+    public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
         let policy = Policy(today: options.today, provenance: provenance)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
         await withTaskGroup(of: (Int, ScreenReport).self) { group in
@@ -57,8 +59,11 @@ public struct AuditRunner: Sendable {
                 next += 1
             }
             while next < min(options.maxConcurrentScreens, screens.count) { start() }
+            var done = 0
             while let (index, report) = await group.next() {
                 reports[index] = report
+                done += 1
+                progress?(done, screens.count)
                 if next < screens.count { start() }
             }
         }
