@@ -2,8 +2,8 @@ import Foundation
 import Imaging
 import ScreenAuditKit
 
-/// Writes `overlays/<screen>.png` for every audited screen with findings (all audited screens with
-/// `all`), re-decoding each screenshot: the audit keeps no images in memory.
+/// Writes `overlays/<screen>.png` for every audited screen with findings or results not run (all
+/// audited screens with `all`), re-decoding each screenshot: the audit keeps no images in memory.
 enum OverlayFiles {
     static func write(_ report: AuditReport, screens: [LoadedScreen], screenshotsRoot: String, to out: String,
                       all: Bool = false) throws -> Set<String> {
@@ -12,11 +12,12 @@ enum OverlayFiles {
         var written = Set<String>()
         for screen in report.screens {
             defer { number += screen.findings.count }
-            guard screen.status == .audited, all || !screen.findings.isEmpty else { continue }
+            let notRun = screen.checked.filter { $0.status == .notRun }
+            guard screen.status == .audited, all || !screen.findings.isEmpty || !notRun.isEmpty else { continue }
             let path = (screenshotsRoot as NSString).appendingPathComponent(screen.screenshot)
             guard let image = try? ImageDecoder().decodeFile(atPath: path) else { continue }
             let overlay = OverlayReporter.render(image.pixels, findings: screen.findings, firstNumber: number,
-                                                 scale: scales[screen.id] ?? 2)
+                                                 scale: scales[screen.id] ?? 2, notRun: notRun)
             let png = try PNGEncoder.encode(overlay, compressionLevel: 2)
             try ReportWriter.write([(OverlayReporter.fileName(for: screen.id), Data(png))],
                                    to: (out as NSString).appendingPathComponent(OverlayReporter.directory))

@@ -25,6 +25,18 @@ struct OverlayReporterTests {
         #expect(overlay == OverlayReporter.render(image, findings: findings, firstNumber: 5, scale: 1), "deterministic")
     }
 
+    @Test func testNotRunResultsAreMarkedInTheirOwnStyle() {
+        let image = PixelBuffer(width: 200, height: 160, fill: RGBA(red: 200, green: 200, blue: 200))
+        let entry = CheckedEntry(rule: RuleID.contrastText, element: "blank", status: .notRun, measured: [:], threshold: nil,
+                                 reason: "no text", frame: PixelRect(x: 40, y: 60, width: 80, height: 40))
+        let plain = OverlayReporter.render(image, findings: [], firstNumber: 1, scale: 1)
+        let marked = OverlayReporter.render(image, findings: [], firstNumber: 1, scale: 1, notRun: [entry])
+        #expect(plain != marked)
+        // The "?" badge sits above the frame's right end, in the info blue.
+        let badge = marked[101, 47]
+        #expect(badge.blue > 150 && badge.red < 60)
+    }
+
     @Test func testFileNamesAreFlat() {
         #expect(OverlayReporter.fileName(for: "iPhone_large/hub") == "iPhone_large__hub.png")
         #expect(OverlayReporter.fileName(for: "light") == "light.png")

@@ -123,4 +123,6 @@ public struct CheckedEntry: Codable, Equatable, Sendable {
     public var measured: [String: MeasuredValue]
     public var threshold: Double?
     public var reason: String?
+    /// Where on the screenshot, in pixels (so overlays can mark results that were not run).
+    public var frame: PixelRect?
 }

@@ -115,7 +115,7 @@ public struct AuditRunner: Sendable {
         report.findings = policy.findings(for: sorted, screen: screen)
         report.checked = sorted.map {
             CheckedEntry(rule: $0.rule, element: $0.element, status: $0.status, measured: $0.measured,
-                         threshold: $0.threshold, reason: $0.reason)
+                         threshold: $0.threshold, reason: $0.reason, frame: $0.frame)
         }
         return report
     }

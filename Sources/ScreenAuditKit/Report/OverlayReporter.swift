@@ -4,7 +4,8 @@ import Imaging
 /// `overlays/<screen>.png`: the screenshot, dimmed outside the findings, each finding's frame
 /// outlined with a numbered badge matching report.md, and a legend strip. Severity is told apart by
 /// more than colour: errors are solid outlines with an "E" badge, warnings dashed with "W", review
-/// notes dotted with "I". Pure: pixels and findings in, pixels out.
+/// notes dotted with "I", and results that could not be judged dotted with "?". Pure: pixels and
+/// findings in, pixels out.
 public enum OverlayReporter {
     public static let directory = "overlays"
 
@@ -30,7 +31,8 @@ public enum OverlayReporter {
 
     /// Draws `findings` (numbered from `firstNumber`, in order) over `image`, with a legend strip
     /// below it. `scale` sizes outlines and badges.
-    public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double) -> PixelBuffer {
+    public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
+                              notRun: [CheckedEntry] = []) -> PixelBuffer {
         let legendHeight = Int((28 * scale).rounded())
         var canvas = Canvas(width: image.width, height: image.height + legendHeight, background: RGBA(red: 255, green: 255, blue: 255))
         for y in 0..<image.height {
@@ -62,6 +64,19 @@ public enum OverlayReporter {
             canvas.drawText(text, x: badgeRect.x + (width - StrokeFont.advance(of: text, size: size, weight: .bold)) / 2,
                             baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: RGBA(red: 255, green: 255, blue: 255))
         }
+        // Review notes: results that could not be judged, dotted, with "?" badges (not numbered:
+        // report.md lists them under "Not run").
+        let info = style(.info)
+        for entry in notRun {
+            guard let frame = entry.frame else { continue }
+            let rect = RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
+            canvas.stroke(rect, lineWidth: line, color: info.color, style: .dotted)
+            let size = 13 * scale
+            let badgeRect = RectF(x: max(0, rect.maxX - badge), y: max(0, rect.y - badge - line), width: badge, height: badge)
+            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: info.color)
+            canvas.drawText("?", x: badgeRect.x + (badge - StrokeFont.advance(of: "?", size: size, weight: .bold)) / 2,
+                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: RGBA(red: 255, green: 255, blue: 255))
+        }
         // Legend: the three styles, each with its letter and word, on white.
         canvas.fill(RectF(x: 0, y: Double(image.height), width: Double(image.width), height: Double(legendHeight)),
                     color: RGBA(red: 255, green: 255, blue: 255))
@@ -69,7 +84,7 @@ public enum OverlayReporter {
         let baseline = Double(image.height) + Double(legendHeight) * 0.68
         for (letter, word, color, stroke) in [("E", "error", style(.error).color, StrokeStyle.solid),
                                                ("W", "warning", style(.warning).color, StrokeStyle.dashed(on: 10, off: 6)),
-                                               ("I", "info / waived", style(.info).color, StrokeStyle.dotted)] {
+                                               ("I", "info / waived / ? not run", style(.info).color, StrokeStyle.dotted)] {
             let sample = RectF(x: x, y: Double(image.height) + 7 * scale, width: 28 * scale, height: 14 * scale)
             canvas.stroke(sample, lineWidth: line, color: color, style: stroke)
             canvas.drawText(letter, x: x + 10 * scale, baseline: baseline, size: 11 * scale, weight: .bold, color: color)
