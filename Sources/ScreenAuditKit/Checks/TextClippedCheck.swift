@@ -32,13 +32,9 @@ public struct TextClippedCheck: AuditCheck {
         screen.screen.elements.compactMap { element in
             guard let text = element.text else { return nil }
             let rect = screen.pixelRect(for: element.frame)
-            let overrides = screen.screen.overrides(for: element)
             func result(_ status: CheckStatus, measured: [String: MeasuredValue] = [:], reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: Self.descriptor.defaultSeverity,
                             frame: rect, measured: measured, reason: reason)
-            }
-            if let reason = overrides.disabledReason(for: Self.descriptor.id) {
-                return result(.notRun, reason: "disabled by the contract: \(reason)")
             }
             switch measureInkAtFrameEdges(in: screen.image, rect: rect, textHeight: text.pointSize.map { $0 * screen.scale }) {
             case let .notMeasurable(reason):

@@ -77,9 +77,6 @@ public struct TextSizeCheck: AuditCheck {
             CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
                         frame: rect, measured: measured, threshold: minimum, reason: reason)
         }
-        if let reason = overrides.disabledReason(for: Self.descriptor.id) {
-            return notRun("disabled by the contract: \(reason)")
-        }
         let geometry: TextGeometry
         switch measureTextGeometry(in: screen.image, rect: rect, textHeight: text.pointSize.map { $0 * screen.scale },
                                    content: text.content, capToXHeight: capRatio / xRatio) {
