@@ -53,13 +53,7 @@ enum AuditCommand: Command {
             today = day
         }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        let formats = try Set((parsed.value("--format") ?? Self.formats.joined(separator: ",")).split(separator: ",").map { name in
-            let format = String(name).trimmingCharacters(in: .whitespaces)
-            guard Self.formats.contains(format) else {
-                throw UsageError("unknown format '\(format)' for --format (formats: \(Self.formats.joined(separator: ", ")))")
-            }
-            return format
-        })
+        let formats = try formatList(parsed, allowed: Self.formats)
         if let overlays = parsed.value("--overlays"), overlays != "all", overlays != "findings" {
             throw UsageError("option '--overlays' must be findings or all, got '\(overlays)'")
         }
@@ -181,6 +175,17 @@ enum AuditCommand: Command {
             let end = done == total ? "\n" : ""
             console.err("\raudited \(done) of \(total) screens" + end)
         }
+    }
+
+    /// `--format a,b`: the outputs to write, each one of `allowed` (default: all of them).
+    static func formatList(_ parsed: ParsedArguments, allowed: [String]) throws -> Set<String> {
+        try Set((parsed.value("--format") ?? allowed.joined(separator: ",")).split(separator: ",").map { name in
+            let format = String(name).trimmingCharacters(in: .whitespaces)
+            guard allowed.contains(format) else {
+                throw UsageError("unknown format '\(format)' for --format (formats: \(allowed.joined(separator: ", ")))")
+            }
+            return format
+        })
     }
 
     /// "1 error", "2 errors".

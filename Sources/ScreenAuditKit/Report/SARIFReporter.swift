@@ -10,16 +10,6 @@ public enum SARIFReporter {
 
     public static func render(_ report: AuditReport, rules: [CheckDescriptor]) throws -> Data {
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let driverRules: [[String: Any]] = rules.map { rule in
-            [
-                "id": rule.id,
-                "name": rule.title.replacingOccurrences(of: " ", with: ""),
-                "shortDescription": ["text": rule.title],
-                "fullDescription": ["text": rule.rationale],
-                "help": ["text": "\(rule.rationale) Reference: \(rule.reference)."],
-                "defaultConfiguration": ["level": level(rule.defaultSeverity)],
-            ]
-        }
         var results: [[String: Any]] = []
         for screen in report.screens {
             for finding in screen.findings {
@@ -44,11 +34,26 @@ public enum SARIFReporter {
                 results.append(result)
             }
         }
+        return try document(tool: report.tool, rules: rules, results: results)
+    }
+
+    /// One run of `tool` with its rule table and `results`, as the bytes of report.sarif.
+    static func document(tool: AuditReport.ToolInfo, rules: [CheckDescriptor], results: [[String: Any]]) throws -> Data {
+        let driverRules: [[String: Any]] = rules.map { rule in
+            [
+                "id": rule.id,
+                "name": rule.title.replacingOccurrences(of: " ", with: ""),
+                "shortDescription": ["text": rule.title],
+                "fullDescription": ["text": rule.rationale],
+                "help": ["text": "\(rule.rationale) Reference: \(rule.reference)."],
+                "defaultConfiguration": ["level": level(rule.defaultSeverity)],
+            ]
+        }
         let document: [String: Any] = [
             "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
             "version": "2.1.0",
             "runs": [[
-                "tool": ["driver": ["name": report.tool.name, "version": report.tool.version,
+                "tool": ["driver": ["name": tool.name, "version": tool.version,
                                     "informationUri": "https://github.com/screenauditkit/screenauditkit", "rules": driverRules]],
                 "results": results,
             ]],

@@ -1,0 +1,161 @@
+import ColorScience
+import Foundation
+import Imaging
+
+/// Run-wide settings of an asset catalog audit.
+public struct AssetAuditOptions: Sendable {
+    /// Placeholder art is an error, not a warning.
+    public var release: Bool
+    public var failOn: FailThreshold
+    public var catalogLimits: AssetCatalogLimits
+    public var decodeLimits: DecodeLimits
+
+    public init(release: Bool = false, failOn: FailThreshold = .error, catalogLimits: AssetCatalogLimits = AssetCatalogLimits(),
+                decodeLimits: DecodeLimits = .default) {
+        self.release = release
+        self.failOn = failOn
+        self.catalogLimits = catalogLimits
+        self.decodeLimits = decodeLimits
+    }
+}
+
+/// Validates an asset catalog against Xcode's format, the requirements and the provenance
+/// policy. Images are decoded with the same decoders as the screen audit, one at a time.
+public struct AssetAuditor: Sendable {
+    public var options: AssetAuditOptions
+
+    public init(options: AssetAuditOptions = AssetAuditOptions()) { self.options = options }
+
+    /// The files the report names beside the catalog: shown as given (their last component).
+    public struct Inputs: Sendable {
+        public var catalogPath: String
+        public var requirements: AssetRequirements?
+        public var requirementsFile: String?
+        public var provenance: ProvenanceDocument?
+        public var provenanceFile: String?
+
+        public init(catalogPath: String, requirements: AssetRequirements? = nil, requirementsFile: String? = nil,
+                    provenance: ProvenanceDocument? = nil, provenanceFile: String? = nil) {
+            self.catalogPath = catalogPath
+            self.requirements = requirements
+            self.requirementsFile = requirementsFile
+            self.provenance = provenance
+            self.provenanceFile = provenanceFile
+        }
+    }
+
+    /// Throws `AuditError.invalidInput` only when the catalog path is not a catalog.
+    public func audit(_ inputs: Inputs) throws -> AssetReport {
+        let read = try AssetCatalogReader(limits: options.catalogLimits).read(path: inputs.catalogPath)
+        let catalog = read.catalog
+        let parent = URL(fileURLWithPath: inputs.catalogPath).standardizedFileURL.deletingLastPathComponent().path
+        var findings = read.findings
+        var notes: [String] = []
+
+        var pixelSizes: [String: (width: Int, height: Int)] = [:]
+        var undecoded = 0
+        for asset in catalog.assets where asset.kind == .image || asset.kind == .appicon {
+            for entry in asset.images {
+                guard let file = entry.filename else { continue }
+                let relative = asset.path + "/" + file
+                let outcome = inspectImage(at: (parent as NSString).appendingPathComponent(relative), relative: relative, asset: asset.name)
+                findings += outcome.findings
+                if let size = outcome.size { pixelSizes["\(asset.path)#\(entry.index)"] = size }
+                if outcome.skipped { undecoded += 1 }
+            }
+        }
+        if undecoded > 0 {
+            notes.append("\(undecoded) image \(undecoded == 1 ? "file is" : "files are") not PNG or JPEG (PDF, SVG, HEIC): present and referenced, but not decoded or measured.")
+        }
+
+        let requirements = inputs.requirements
+        let requirementsFile = inputs.requirementsFile.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "requirements"
+        for asset in catalog.assets where asset.contentsReadable {
+            let requirement = requirements?.requirement(named: asset.name)
+            findings += ImageSetRules.sizes(asset, pixels: { pixelSizes["\(asset.path)#\($0.index)"] }, requiredSize: requirement?.size)
+            if requirement == nil, asset.kind == .image {
+                findings += ImageSetRules.defaultScales(asset, scales: requirements?.defaultScales ?? AssetRequirements.builtInDefaultScales)
+            }
+        }
+        if let requirements {
+            for requirement in requirements.assets {
+                findings += RequirementRules.check(requirement, in: catalog, file: requirementsFile)
+            }
+        } else {
+            notes.append("No requirements given (--requirements): only the catalog's own consistency and the default scales (\(AssetRequirements.builtInDefaultScales.map { "@\($0)x" }.joined(separator: ", "))) were checked.")
+        }
+
+        var provenanceSummaries: [String: String] = [:]
+        if let provenance = inputs.provenance {
+            let required = requirements?.assets.map(\.name) ?? []
+            let outcome = ProvenancePolicy(release: options.release).check(catalog: catalog, required: required, provenance: provenance,
+                                                                           file: inputs.provenanceFile.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "provenance")
+            findings += outcome.findings
+            provenanceSummaries = outcome.summaries
+        } else {
+            notes.append("Provenance was not checked: run with --provenance FILE to require an entry for every asset.")
+        }
+
+        var pairs: [ColorPairResult] = []
+        for pair in requirements?.colorPairs ?? [] {
+            let outcome = ColorPairRules.check(pair, in: catalog, file: requirementsFile)
+            pairs += outcome.results
+            findings += outcome.findings
+        }
+
+        findings.sort(by: AssetFinding.ordered)
+        let required = Set(requirements?.assets.map(\.name) ?? [])
+        let assets = catalog.assets.map { asset in
+            AssetSummary(name: asset.name, kind: asset.kind, path: asset.path, files: asset.images.filter { $0.filename != nil }.count,
+                         provenance: provenanceSummaries[asset.name], required: required.contains(asset.name))
+        }
+        let summary = AssetReport.Summary(
+            assets: catalog.assets.count,
+            errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            infos: findings.filter { $0.severity == .info }.count,
+            requirementsChecked: requirements != nil, provenanceChecked: inputs.provenance != nil,
+            gateFailed: findings.contains { options.failOn.gates($0.severity) })
+        return AssetReport(
+            schemaVersion: AssetReport.currentSchemaVersion,
+            tool: AuditReport.ToolInfo(name: ScreenAuditKit.toolName, version: ScreenAuditKit.version),
+            settings: AssetReport.Settings(catalog: catalog.name, requirements: inputs.requirementsFile.map { URL(fileURLWithPath: $0).lastPathComponent },
+                                           provenance: inputs.provenanceFile.map { URL(fileURLWithPath: $0).lastPathComponent },
+                                           release: options.release, failOn: options.failOn.rawValue),
+            summary: summary, notes: notes, assets: assets, colorPairs: pairs, findings: findings)
+    }
+
+    /// Decodes one image file: its pixel size, or why it cannot be used.
+    func inspectImage(at path: String, relative: String, asset: String) -> (size: (width: Int, height: Int)?, findings: [AssetFinding], skipped: Bool) {
+        let ext = (path as NSString).pathExtension.lowercased()
+        let named: ImageFormat? = ["png": .png, "jpg": .jpeg, "jpeg": .jpeg][ext]
+        guard FileManager.default.fileExists(atPath: path) else { return (nil, [], false) }
+        var head = Data()
+        if let handle = FileHandle(forReadingAtPath: path) {
+            head = (try? handle.read(upToCount: 16)) ?? Data()
+            try? handle.close()
+        }
+        let actual = ImageFormat.detect(head)
+        guard let named else {
+            // PDF, SVG, HEIC: Xcode's to handle; nothing here decodes them.
+            return (nil, [], true)
+        }
+        var findings: [AssetFinding] = []
+        if let actual, actual != named {
+            findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
+                                         message: "named .\(ext) but holds \(actual.rawValue) data; re-export it as \(named.rawValue)",
+                                         measured: ["format": .text(actual.rawValue)]))
+        }
+        do {
+            let image = try ImageDecoder(limits: options.decodeLimits).decodeFile(atPath: path)
+            return ((image.pixels.width, image.pixels.height), findings, false)
+        } catch let ImagingError.decodeFailed(_, category, detail) {
+            findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
+                                         message: "\(category.phrase): \(detail)", measured: ["category": .text(category.rawValue)]))
+        } catch {
+            findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
+                                         message: "cannot be decoded: \(error)"))
+        }
+        return (nil, findings, false)
+    }
+}

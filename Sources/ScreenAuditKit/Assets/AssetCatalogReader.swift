@@ -1,0 +1,416 @@
+import Foundation
+
+/// Limits on what one catalog may make the reader do, checked before the work.
+public struct AssetCatalogLimits: Equatable, Sendable {
+    /// Bytes of one Contents.json.
+    public var maxContentsBytes: Int
+    /// Files and folders in the whole catalog.
+    public var maxEntries: Int
+    /// Folder nesting below the catalog.
+    public var maxDepth: Int
+    public var json: JSONLimits
+
+    public init(maxContentsBytes: Int = 1024 * 1024, maxEntries: Int = 100_000, maxDepth: Int = 32,
+                json: JSONLimits = JSONLimits()) {
+        self.maxContentsBytes = maxContentsBytes
+        self.maxEntries = maxEntries
+        self.maxDepth = maxDepth
+        self.json = json
+    }
+}
+
+/// Reads an `.xcassets` folder: groups, image sets, colour sets, app icon sets and the other
+/// asset folders Xcode knows, each through its `Contents.json`. Everything wrong with the
+/// catalog's structure becomes a finding naming the file and JSON path; nothing stops the walk.
+public struct AssetCatalogReader: Sendable {
+    public var limits: AssetCatalogLimits
+
+    public init(limits: AssetCatalogLimits = AssetCatalogLimits()) { self.limits = limits }
+
+    /// Asset folder extensions Xcode knows beyond the three read in depth. Their Contents.json is
+    /// parsed and every file it names must exist; their insides are not judged further.
+    static let otherAssetExtensions: Set<String> = [
+        "dataset", "symbolset", "launchimage", "brandassets", "imagestack", "imagestacklayer", "textureset",
+        "cubetextureset", "mipmaplevel", "arresourcegroup", "arimageset", "arobject", "stickerpack", "sticker",
+        "stickersequence", "iconset", "complicationset", "solidimagestack", "gcdashboardimage", "gcleaderboard",
+        "gcleaderboardset", "gcachievement", "appiconstack", "icon",
+    ]
+    /// Folders that group assets like a plain group does.
+    static let groupExtensions: Set<String> = ["spriteatlas"]
+
+    static let idioms = [
+        "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing", "watch-marketing",
+        "mac-catalyst", "reality",
+    ]
+
+    public struct Result: Sendable {
+        public var catalog: AssetCatalog
+        public var findings: [AssetFinding]
+    }
+
+    /// Reads the catalog at `path`. Throws only when `path` is not a catalog folder at all.
+    public func read(path: String) throws -> Result {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no such asset catalog")])
+        }
+        guard isDirectory.boolValue else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "an asset catalog is a folder (.xcassets), this is a file")])
+        }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let name = url.lastPathComponent
+        guard name.lowercased().hasSuffix(".xcassets") else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "not an asset catalog: the folder name must end in .xcassets")])
+        }
+        var walk = Walk(reader: self, root: url.resolvingSymlinksInPath().path, parent: url.deletingLastPathComponent().path)
+        walk.group(relative: name, namespace: "", depth: 0, isRoot: true)
+        let assets = walk.assets.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
+        var findings = walk.findings
+        var firstPath: [String: String] = [:]
+        for asset in assets {
+            if let first = firstPath[asset.name] {
+                findings.append(AssetFinding(rule: AssetRule.entryDuplicate, severity: .error, asset: asset.name, file: asset.path,
+                                             message: "two assets are named '\(asset.name)' (also \(first)); code loading it gets either"))
+            } else {
+                firstPath[asset.name] = asset.path
+            }
+        }
+        return Result(catalog: AssetCatalog(name: name, assets: assets), findings: findings.sorted(by: AssetFinding.ordered))
+    }
+
+    /// The state of one walk over a catalog.
+    struct Walk {
+        let reader: AssetCatalogReader
+        /// The catalog folder with links resolved: nothing outside it is read.
+        let root: String
+        /// The folder holding the catalog: relative paths start below it.
+        let parent: String
+        var assets: [CatalogAsset] = []
+        var findings: [AssetFinding] = []
+        var entriesSeen = 0
+        var stopped = false
+
+        init(reader: AssetCatalogReader, root: String, parent: String) {
+            self.reader = reader
+            self.root = root
+            self.parent = parent
+        }
+
+        func absolute(_ relative: String) -> String { (parent as NSString).appendingPathComponent(relative) }
+
+        mutating func add(_ rule: String, _ severity: Severity, asset: String? = nil, file: String, location: JSONPath? = nil, _ message: String) {
+            findings.append(AssetFinding(rule: rule, severity: severity, asset: asset, file: file, location: location?.description, message: message))
+        }
+
+        /// The visible children of a folder, sorted, with links that leave the catalog refused.
+        mutating func children(of relative: String) -> [(name: String, isDirectory: Bool)] {
+            let path = absolute(relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                add(AssetRule.contentsMalformed, .error, file: relative, "cannot list the folder")
+                return []
+            }
+            var result: [(String, Bool)] = []
+            for name in names.sorted() where !name.hasPrefix(".") {
+                entriesSeen += 1
+                if entriesSeen > reader.limits.maxEntries {
+                    if !stopped {
+                        add(AssetRule.contentsMalformed, .error, file: relative,
+                            "the catalog has more than \(reader.limits.maxEntries) files and folders (the limit); the rest was not read")
+                    }
+                    stopped = true
+                    return result
+                }
+                let childRelative = relative + "/" + name
+                let childPath = absolute(childRelative)
+                let resolved = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
+                if resolved != root && !resolved.hasPrefix(root + "/") {
+                    add(AssetRule.pathOutside, .error, file: childRelative,
+                        "resolves outside the catalog (a symbolic link to \(resolved.hasPrefix("/") ? "an outside path" : resolved)); not read")
+                    continue
+                }
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else {
+                    add(AssetRule.fileMissing, .error, file: childRelative, "a broken symbolic link")
+                    continue
+                }
+                result.append((name, isDirectory.boolValue))
+            }
+            return result
+        }
+
+        mutating func group(relative: String, namespace: String, depth: Int, isRoot: Bool = false) {
+            guard !stopped else { return }
+            guard depth <= reader.limits.maxDepth else {
+                add(AssetRule.contentsMalformed, .error, file: relative,
+                    "folders nest deeper than \(reader.limits.maxDepth) levels (the limit); not read")
+                return
+            }
+            let entries = children(of: relative)
+            var childNamespace = namespace
+            if entries.contains(where: { $0.name == "Contents.json" && !$0.isDirectory }),
+               let object = contents(relative + "/Contents.json", asset: nil) {
+                if let properties = object.object("properties", required: false),
+                   case .bool(true)? = properties.value("provides-namespace"), !isRoot {
+                    childNamespace += (relative as NSString).lastPathComponent + "/"
+                }
+                for issue in object.issues.issues {
+                    findings.append(AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: nil, file: issue.file,
+                                                 location: issue.location, message: issue.message))
+                }
+            } else if isRoot && !entries.contains(where: { $0.name == "Contents.json" }) {
+                add(AssetRule.contentsMalformed, .warning, file: relative,
+                    "the catalog has no Contents.json at its top (Xcode writes {\"info\":{\"author\":\"xcode\",\"version\":1}})")
+            }
+            for entry in entries {
+                let childRelative = relative + "/" + entry.name
+                guard entry.isDirectory else {
+                    if entry.name != "Contents.json" {
+                        add(AssetRule.fileUnreferenced, .warning, file: childRelative,
+                            "a file in a group, outside any asset folder: Xcode does not build it")
+                    }
+                    continue
+                }
+                let ext = (entry.name as NSString).pathExtension.lowercased()
+                let base = (entry.name as NSString).deletingPathExtension
+                switch ext {
+                case "imageset": asset(relative: childRelative, name: childNamespace + base, kind: .image)
+                case "colorset": asset(relative: childRelative, name: childNamespace + base, kind: .color)
+                case "appiconset": asset(relative: childRelative, name: childNamespace + base, kind: .appicon)
+                case _ where AssetCatalogReader.otherAssetExtensions.contains(ext):
+                    asset(relative: childRelative, name: childNamespace + base, kind: .other)
+                case _ where AssetCatalogReader.groupExtensions.contains(ext):
+                    group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
+                case "":
+                    group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
+                default:
+                    add(AssetRule.groupName, .error, file: childRelative,
+                        "the group name '\(entry.name)' contains a period: Xcode reads '.\((entry.name as NSString).pathExtension)' as an asset type it does not know; rename the folder")
+                    group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
+                }
+            }
+        }
+
+        /// Parses a Contents.json, reporting a file that is too big or not JSON. The returned
+        /// reader collects the shape problems the caller finds.
+        mutating func contents(_ relative: String, asset: String?) -> ObjectReader? {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFiles.read(absolute(relative), limit: reader.limits.maxContentsBytes)
+            } catch let issue as InputIssue {
+                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, issue.message)
+                return nil
+            } catch {
+                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, "cannot read the file")
+                return nil
+            }
+            let json: JSONValue
+            do {
+                json = try JSONParser.parse(bytes, limits: reader.limits.json)
+            } catch {
+                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative,
+                    "not valid JSON: line \(error.line), column \(error.column): \(error.message)")
+                return nil
+            }
+            let issues = IssueCollector(file: relative)
+            guard let object = ObjectReader(json, path: JSONPath(), issues: issues) else {
+                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, "expected an object at the top, got \(json.kindName)")
+                return nil
+            }
+            if let info = object.object("info", required: false), let version = info.integer("version", required: false), version != 1 {
+                issues.report(info.path.appending("version"), "unknown Contents.json version \(version) (Xcode writes 1)")
+            }
+            return object
+        }
+
+        mutating func asset(relative: String, name: String, kind: AssetKind) {
+            let contentsPath = relative + "/Contents.json"
+            let entries = children(of: relative)
+            let files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" }.map(\.name)
+            var asset = CatalogAsset(name: name, kind: kind, path: relative)
+            guard entries.contains(where: { $0.name == "Contents.json" && !$0.isDirectory }) else {
+                add(AssetRule.contentsMalformed, .error, asset: name, file: relative,
+                    "the \(kind.title) has no Contents.json: Xcode ignores the folder")
+                asset.contentsReadable = false
+                assets.append(asset)
+                return
+            }
+            guard let object = contents(contentsPath, asset: name) else {
+                asset.contentsReadable = false
+                assets.append(asset)
+                return
+            }
+            var referenced: [(file: String, path: JSONPath)] = []
+            switch kind {
+            case .image, .appicon:
+                if let properties = object.object("properties", required: false), case .bool(true)? = properties.value("preserves-vector-representation") {
+                    asset.preservesVector = true
+                }
+                for (value, path) in object.array("images") ?? [] {
+                    guard let entry = imageEntry(value, path: path, kind: kind, issues: object.issues) else { continue }
+                    asset.images.append(entry)
+                    if let file = entry.filename { referenced.append((file, path.appending("filename"))) }
+                }
+            case .color:
+                for (value, path) in object.array("colors") ?? [] {
+                    if let entry = colorEntry(value, path: path, issues: object.issues) { asset.colors.append(entry) }
+                }
+            case .other:
+                referenced = filenames(in: .object(object.members), path: JSONPath())
+            }
+            for issue in object.issues.issues {
+                let rule: String
+                if issue.location.hasPrefix("colors["), issue.location.contains(".color") {
+                    rule = AssetRule.colorInvalid
+                } else if issue.location.hasPrefix("images[") || issue.location.hasPrefix("colors[") {
+                    rule = AssetRule.entryInvalid
+                } else {
+                    rule = AssetRule.contentsMalformed
+                }
+                findings.append(AssetFinding(rule: rule, severity: .error, asset: name, file: contentsPath, location: issue.location, message: issue.message))
+            }
+            checkFiles(referenced, present: files, asset: name, relative: relative)
+            checkDuplicates(asset)
+            assets.append(asset)
+        }
+
+        /// Every "filename" string anywhere in an asset's Contents.json (data sets, symbol sets…).
+        func filenames(in value: JSONValue, path: JSONPath) -> [(file: String, path: JSONPath)] {
+            switch value {
+            case let .object(members):
+                return members.flatMap { member -> [(file: String, path: JSONPath)] in
+                    if member.key == "filename", case let .string(name) = member.value { return [(name, path.appending("filename"))] }
+                    return filenames(in: member.value, path: path.appending(member.key))
+                }
+            case let .array(elements):
+                return elements.enumerated().flatMap { filenames(in: $0.element, path: path.appending($0.offset)) }
+            default:
+                return []
+            }
+        }
+
+        mutating func checkFiles(_ referenced: [(file: String, path: JSONPath)], present: [String], asset: String, relative: String) {
+            let contentsPath = relative + "/Contents.json"
+            let presentSet = Set(present)
+            for (file, path) in referenced {
+                if file.contains("/") || file == ".." || file == "." || file.isEmpty {
+                    add(AssetRule.entryInvalid, .error, asset: asset, file: contentsPath, location: path,
+                        "'\(file)' is a path; an entry names a file inside the asset folder")
+                } else if !presentSet.contains(file) {
+                    if let other = present.first(where: { $0.lowercased() == file.lowercased() }) {
+                        add(AssetRule.fileMissing, .warning, asset: asset, file: contentsPath, location: path,
+                            "'\(file)' is missing; '\(other)' differs only in case, which a case-insensitive disk accepts and a case-sensitive one does not")
+                    } else {
+                        add(AssetRule.fileMissing, .error, asset: asset, file: contentsPath, location: path,
+                            "'\(file)' is named here but is not in \(relative)")
+                    }
+                }
+            }
+            let named = Set(referenced.map { $0.file.lowercased() })
+            for file in present where !named.contains(file.lowercased()) {
+                add(AssetRule.fileUnreferenced, .warning, asset: asset, file: relative + "/" + file,
+                    "not referenced by Contents.json: an unassigned child that Xcode does not build")
+            }
+        }
+
+        mutating func checkDuplicates(_ asset: CatalogAsset) {
+            var seen: [String: Int] = [:]
+            for entry in asset.images where entry.filename != nil {
+                if let first = seen[entry.slotKey] {
+                    add(AssetRule.entryDuplicate, .error, asset: asset.name, file: asset.contentsPath, location: JSONPath().appending("images").appending(entry.index),
+                        "competes with images[\(first)] for the slot \(entry.slotDescription); which file ships is undefined")
+                } else {
+                    seen[entry.slotKey] = entry.index
+                }
+            }
+            seen = [:]
+            for entry in asset.colors {
+                if let first = seen[entry.slotKey] {
+                    add(AssetRule.entryDuplicate, .error, asset: asset.name, file: asset.contentsPath, location: JSONPath().appending("colors").appending(entry.index),
+                        "competes with colors[\(first)] for the slot \(entry.idiom), \(entry.appearance); which colour ships is undefined")
+                } else {
+                    seen[entry.slotKey] = entry.index
+                }
+            }
+        }
+
+        static let imageKeys: Set<String> = ["filename", "idiom", "scale", "appearances", "size"]
+
+        func imageEntry(_ value: JSONValue, path: JSONPath, kind: AssetKind, issues: IssueCollector) -> ImageEntry? {
+            guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
+            let before = issues.issues.count
+            let idiom = object.string("idiom")
+            if let idiom, !AssetCatalogReader.idioms.contains(idiom) {
+                issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
+            }
+            let filename = object.string("filename", required: false)
+            var scale: Int?
+            if let text = object.string("scale", required: false) {
+                if let value = ["1x": 1, "2x": 2, "3x": 3][text] { scale = value } else {
+                    issues.report(path.appending("scale"), "unknown scale '\(text)' (scales: 1x, 2x, 3x)")
+                }
+            }
+            let appearance = self.appearance(object)
+            var size: (width: Double, height: Double)?
+            if kind == .appicon {
+                if let text = object.string("size") {
+                    let parts = text.split(separator: "x").compactMap { Double($0) }
+                    if parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 4096 }) { size = (parts[0], parts[1]) } else {
+                        issues.report(path.appending("size"), "'\(text)' is not an icon size in points such as \"60x60\"")
+                    }
+                }
+            }
+            let qualifiers = object.members.filter { !Self.imageKeys.contains($0.key) }.map { "\($0.key)=\(Self.text($0.value))" }.sorted()
+            guard issues.issues.count == before, let idiom else { return nil }
+            return ImageEntry(index: path.lastIndex ?? 0, filename: filename, idiom: idiom, scale: scale, appearance: appearance ?? .any,
+                              size: size, qualifiers: qualifiers)
+        }
+
+        func colorEntry(_ value: JSONValue, path: JSONPath, issues: IssueCollector) -> ColorEntry? {
+            guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
+            let idiom = object.string("idiom")
+            if let idiom, !AssetCatalogReader.idioms.contains(idiom) {
+                issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
+            }
+            let appearance = self.appearance(object)
+            let color = object.object("color").flatMap(CatalogColorReader.read)
+            let qualifiers = object.members.filter { !["idiom", "appearances", "color"].contains($0.key) }
+                .map { "\($0.key)=\(Self.text($0.value))" }.sorted()
+            guard let idiom else { return nil }
+            return ColorEntry(index: path.lastIndex ?? 0, idiom: idiom, appearance: appearance ?? .any, qualifiers: qualifiers, value: color)
+        }
+
+        /// `appearances: [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}]`.
+        func appearance(_ object: ObjectReader) -> Appearance? {
+            guard let list = object.array("appearances", required: false) else { return nil }
+            var result = Appearance.any
+            for (value, path) in list {
+                guard let item = ObjectReader(value, path: path, issues: object.issues),
+                      let kind = item.string("appearance"), let name = item.string("value") else { continue }
+                switch (kind, name) {
+                case ("luminosity", "light"), ("luminosity", "dark"), ("luminosity", "tinted"): result.luminosity = name
+                case ("contrast", "high"): result.highContrast = true
+                default:
+                    object.issues.report(path, "unknown appearance \(kind) '\(name)' (luminosity light, dark or tinted; contrast high)")
+                }
+            }
+            return result
+        }
+
+        static func text(_ value: JSONValue) -> String {
+            switch value {
+            case let .string(text): text
+            case let .number(number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            case let .bool(flag): String(flag)
+            default: value.kindName
+            }
+        }
+    }
+}
+
+extension JSONPath {
+    /// The index of the last component when it is an array index.
+    var lastIndex: Int? {
+        if case let .index(index)? = components.last { return index }
+        return nil
+    }
+}

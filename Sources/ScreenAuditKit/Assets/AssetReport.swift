@@ -1,0 +1,96 @@
+/// The result of `screenaudit assets`, as `report.json` carries it. Field names are a public interface.
+public struct AssetReport: Codable, Equatable, Sendable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: AuditReport.ToolInfo
+    public var settings: Settings
+    public var summary: Summary
+    /// What a reader should know about what was and was not checked.
+    public var notes: [String]
+    /// Every asset in the catalog, sorted by name.
+    public var assets: [AssetSummary]
+    /// Every colour pair the requirements declare, per appearance, passes included.
+    public var colorPairs: [ColorPairResult]
+    /// Sorted by file, location, rule.
+    public var findings: [AssetFinding]
+
+    public struct Settings: Codable, Equatable, Sendable {
+        /// The catalog folder's name ("QuestArt.xcassets"); finding paths start with it.
+        public var catalog: String
+        /// The requirements and provenance files' names, when given.
+        public var requirements: String?
+        public var provenance: String?
+        public var release: Bool
+        public var failOn: String
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public var assets: Int
+        public var errors: Int
+        public var warnings: Int
+        public var infos: Int
+        public var requirementsChecked: Bool
+        public var provenanceChecked: Bool
+        public var gateFailed: Bool
+    }
+}
+
+public struct AssetSummary: Codable, Equatable, Sendable {
+    public var name: String
+    public var kind: AssetKind
+    /// The asset folder, relative to the catalog's parent.
+    public var path: String
+    /// Image files referenced by Contents.json (0 for colours).
+    public var files: Int
+    /// "final, vector", or nil when provenance was not checked or has no entry.
+    public var provenance: String?
+    public var required: Bool
+}
+
+public struct ColorPairResult: Codable, Equatable, Sendable {
+    public var foreground: String
+    public var background: String
+    /// "light", "dark", "high-contrast"…
+    public var appearance: String
+    /// "normal", "large" or "non-text".
+    public var text: String
+    public var status: CheckStatus
+    /// The contrast ratio, rounded to 2 decimals; nil when not run.
+    public var ratio: Double?
+    public var minimumRatio: Double
+    public var foregroundColor: String?
+    public var backgroundColor: String?
+    public var reason: String?
+}
+
+public struct AssetFinding: Codable, Equatable, Sendable {
+    public var rule: String
+    public var severity: Severity
+    /// The asset's name; nil for findings about the catalog's structure (a group, a stray file).
+    public var asset: String?
+    /// The file the finding is about, relative to the catalog's parent (or a requirements file).
+    public var file: String
+    /// A JSON path inside `file` ("images[2].scale"), when the finding is about one value.
+    public var location: String?
+    public var message: String
+    public var measured: [String: MeasuredValue]
+    /// Stable across runs: rule, asset, file and place.
+    public var fingerprint: String
+
+    public init(rule: String, severity: Severity, asset: String?, file: String, location: String? = nil,
+                message: String, measured: [String: MeasuredValue] = [:]) {
+        self.rule = rule
+        self.severity = severity
+        self.asset = asset
+        self.file = file
+        self.location = location
+        self.message = message
+        self.measured = measured
+        fingerprint = Fingerprint.make(rule: rule, screen: file, element: asset, bucket: location ?? "-")
+    }
+
+    static func ordered(_ a: AssetFinding, _ b: AssetFinding) -> Bool {
+        (a.file, a.location ?? "", a.rule, a.message) < (b.file, b.location ?? "", b.rule, b.message)
+    }
+}

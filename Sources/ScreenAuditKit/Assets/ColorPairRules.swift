@@ -1,0 +1,87 @@
+import ColorScience
+
+/// The contrast of a declared colour pair, from the colour sets' values alone (WCAG 2.2
+/// relative luminance and contrast ratio), in each appearance the requirements list.
+enum ColorPairRules {
+    static func check(_ pair: AssetRequirements.ColorPair, in catalog: AssetCatalog, file: String)
+        -> (results: [ColorPairResult], findings: [AssetFinding]) {
+        var results: [ColorPairResult] = []
+        var findings: [AssetFinding] = []
+        let pairPath = "colorPairs[\(pair.index)]"
+        func result(_ appearance: Appearance, _ status: CheckStatus, ratio: Double? = nil, foreground: String? = nil,
+                    background: String? = nil, reason: String? = nil) {
+            results.append(ColorPairResult(foreground: pair.foreground, background: pair.background, appearance: appearance.description,
+                                           text: pair.use.rawValue, status: status, ratio: ratio.map { ($0 * 100).rounded() / 100 },
+                                           minimumRatio: pair.minimumRatio, foregroundColor: foreground, backgroundColor: background, reason: reason))
+        }
+        var sets: [CatalogAsset] = []
+        for (role, name) in [("foreground", pair.foreground), ("background", pair.background)] {
+            guard let asset = catalog.asset(named: name), asset.kind == .color else {
+                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: name, file: file, location: "\(pairPath).\(role)",
+                                             message: "cannot check \(pair.foreground) on \(pair.background): '\(name)' is not a colour set in \(catalog.name)"))
+                continue
+            }
+            sets.append(asset)
+        }
+        guard sets.count == 2 else {
+            for appearance in pair.appearances { result(appearance, .notRun, reason: "a colour set of the pair is missing") }
+            return (results, findings)
+        }
+        for appearance in pair.appearances {
+            guard let top = resolve(sets[0], appearance), let bottom = resolve(sets[1], appearance) else {
+                let absent = resolve(sets[0], appearance) == nil ? sets[0] : sets[1]
+                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: absent.name, file: absent.contentsPath,
+                                             location: "colors", message: "has no colour for \(appearance), needed by the pair \(pair.foreground) on \(pair.background)"))
+                result(appearance, .notRun, reason: "\(absent.name) has no colour for \(appearance)")
+                continue
+            }
+            switch (top.value, bottom.value) {
+            case let (.components(foreground)?, .components(background)?):
+                // A translucent background shows whatever is behind it: judge it over white and
+                // over black and keep the worse.
+                let backdrops = background.alpha < 1 ? [background.composited(over: .white), background.composited(over: .black)] : [background]
+                let ratio = backdrops.map { backdrop in
+                    WCAG.contrastRatio(luminance: foreground.composited(over: backdrop).relativeLuminance, backdrop.relativeLuminance)
+                }.min()!
+                let passed = ratio >= pair.minimumRatio
+                result(appearance, passed ? .pass : .fail, ratio: ratio, foreground: foreground.hex, background: background.hex)
+                if !passed {
+                    findings.append(AssetFinding(
+                        rule: AssetRule.colorContrast, severity: .error, asset: sets[0].name, file: sets[0].contentsPath,
+                        location: "colors[\(top.index)]",
+                        message: "\(pair.foreground) \(foreground.hex) on \(pair.background) \(background.hex) in \(appearance): "
+                            + "\(FindingMessage.ratioText(ratio)):1, needs \(FindingMessage.minimumText(pair.minimumRatio)):1 (\(useName(pair.use)))",
+                        measured: ["ratio": MeasuredValue.rounded(ratio, places: 2), "foreground": .text(foreground.hex),
+                                   "background": .text(background.hex), "appearance": .text(appearance.description)]))
+                }
+            case let (.system(name)?, _), let (_, .system(name)?):
+                result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")
+                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .info, asset: sets[0].name, file: file, location: pairPath,
+                                             message: "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(name) is a system colour, whose value the OS decides"))
+            default:
+                result(appearance, .notRun, reason: "a colour value is invalid (see \(AssetRule.colorInvalid))")
+            }
+        }
+        return (results, findings)
+    }
+
+    /// The entry the OS would use for `appearance`: the exact one, else without high contrast,
+    /// else "any" (light and dark fall back to it, as UIKit does). Universal first, then iphone.
+    static func resolve(_ asset: CatalogAsset, _ appearance: Appearance) -> ColorEntry? {
+        var candidates = [appearance]
+        if appearance.highContrast { candidates.append(Appearance(luminosity: appearance.luminosity)) }
+        if appearance.luminosity != nil { candidates.append(Appearance(luminosity: nil, highContrast: appearance.highContrast)) }
+        candidates.append(.any)
+        for candidate in candidates {
+            for idiom in ["universal", "iphone"] {
+                let matches = asset.colors.filter { $0.idiom == idiom && $0.appearance == candidate }
+                if let entry = matches.min(by: { $0.qualifiers.count < $1.qualifiers.count }) { return entry }
+            }
+        }
+        return nil
+    }
+
+    static func useName(_ use: AssetRequirements.PairUse) -> String {
+        use == .nonText ? "non-text" : "\(use.rawValue) text"
+    }
+}
