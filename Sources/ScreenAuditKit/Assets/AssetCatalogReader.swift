@@ -245,13 +245,17 @@ public struct AssetCatalogReader: Sendable {
                 if let properties = object.object("properties", required: false), case .bool(true)? = properties.value("preserves-vector-representation") {
                     asset.preservesVector = true
                 }
-                for (value, path) in object.array("images") ?? [] {
+                let images = object.array("images")
+                if images == nil { asset.contentsReadable = false }
+                for (value, path) in images ?? [] {
                     guard let entry = imageEntry(value, path: path, kind: kind, issues: object.issues) else { continue }
                     asset.images.append(entry)
                     if let file = entry.filename { referenced.append((file, path.appending("filename"))) }
                 }
             case .color:
-                for (value, path) in object.array("colors") ?? [] {
+                let colors = object.array("colors")
+                if colors == nil { asset.contentsReadable = false }
+                for (value, path) in colors ?? [] {
                     if let entry = colorEntry(value, path: path, issues: object.issues) { asset.colors.append(entry) }
                 }
             case .other:
