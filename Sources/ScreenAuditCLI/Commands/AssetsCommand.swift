@@ -29,6 +29,7 @@ enum AssetsCommand: Command {
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/asset-audit)."),
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, sarif, junit (default all)."),
+        RunLimits.option,
     ]
 
     static let formats = ["json", "md", "sarif", "junit"]
@@ -39,19 +40,21 @@ enum AssetsCommand: Command {
         let out = parsed.value("--out") ?? "build_results/asset-audit"
         let failOn = try AuditCommand.choice(parsed, "--fail-on", FailThreshold.self) ?? .error
         let formats = try AuditCommand.formatList(parsed, allowed: Self.formats)
+        let limits = try RunLimits.parse(parsed)
 
         var inputs = AssetAuditor.Inputs(catalogPath: catalog)
         let report: AssetReport
         do {
             if let path = parsed.value("--requirements") {
-                inputs.requirements = try AssetRequirementsLoader().load(path: path)
+                inputs.requirements = try limits.requirementsLoader.load(path: path)
                 inputs.requirementsFile = path
             }
             if let path = parsed.value("--provenance") {
-                inputs.provenance = try ProvenanceLoader().load(path: path)
+                inputs.provenance = try limits.provenanceLoader.load(path: path)
                 inputs.provenanceFile = path
             }
-            let options = AssetAuditOptions(release: parsed.has("--release"), failOn: failOn)
+            let options = AssetAuditOptions(release: parsed.has("--release"), failOn: failOn, catalogLimits: limits.catalog,
+                                            decodeLimits: limits.decode)
             report = try AssetAuditor(options: options).audit(inputs)
         } catch let error as AuditError {
             console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())

@@ -34,6 +34,7 @@ enum AuditCommand: Command {
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
+        RunLimits.option,
     ]
 
     /// The outputs `--format` chooses from.
@@ -54,6 +55,7 @@ enum AuditCommand: Command {
         }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let formats = try formatList(parsed, allowed: Self.formats)
+        let limits = try RunLimits.parse(parsed)
         if let overlays = parsed.value("--overlays"), overlays != "all", overlays != "findings" {
             throw UsageError("option '--overlays' must be findings or all, got '\(overlays)'")
         }
@@ -66,8 +68,8 @@ enum AuditCommand: Command {
         let screens: [LoadedScreen]
         var provenance: ProvenanceDocument?
         do {
-            screens = try ContractLoader().load(path: contracts)
-            if let path = parsed.value("--provenance") { provenance = try ProvenanceLoader().load(path: path) }
+            screens = try limits.contracts.load(path: contracts)
+            if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
         } catch let error as AuditError {
             console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
             return .unusableInput
@@ -75,7 +77,7 @@ enum AuditCommand: Command {
 
         var options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
         try applyCheckOptions(parsed, to: &options)
-        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
         // Progress only for a person watching: stderr is a terminal and there are more than a few screens.
         let showProgress = isatty(STDERR_FILENO) != 0 && screens.count > 3
         let progress: (@Sendable (Int, Int) -> Void)? = showProgress ? Self.progressPrinter(console) : nil
@@ -93,7 +95,8 @@ enum AuditCommand: Command {
             // The output folder first: a file in its way is reported before anything is written.
             try ReportWriter.write([], to: out)
             let overlays = formats.contains("overlays")
-                ? try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all")
+                ? try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all",
+                                        decoder: limits.decoder)
                 : []
             var files: [(name: String, contents: Data)] = []
             if formats.contains("json") { files.append((JSONReporter.fileName, try JSONReporter.render(report))) }

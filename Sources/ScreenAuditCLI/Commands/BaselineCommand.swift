@@ -23,6 +23,7 @@ enum BaselineCommand: Command {
         OptionSpec("--skip-checks", value: "RULES", help: "As for audit."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
+        RunLimits.option,
     ]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
@@ -38,10 +39,11 @@ enum BaselineCommand: Command {
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         var options = AuditOptions(today: today, maxConcurrentScreens: jobs)
         try AuditCommand.applyCheckOptions(parsed, to: &options)
+        let limits = try RunLimits.parse(parsed)
         do {
-            let screens = try ContractLoader().load(path: contracts)
-            let provenance = try parsed.value("--provenance").map { try ProvenanceLoader().load(path: $0) }
-            let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+            let screens = try limits.contracts.load(path: contracts)
+            let provenance = try parsed.value("--provenance").map { try limits.provenanceLoader.load(path: $0) }
+            let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
                 .audit(screens, screenshotsRoot: screenshots, provenance: provenance)
             let baseline = Baseline(report: report)
             let directory = (out as NSString).deletingLastPathComponent

@@ -18,10 +18,17 @@ public struct ContractLoader: Sendable {
     /// Bytes per contract file read at most.
     public var maxFileBytes: Int
     public var jsonLimits: JSONLimits
+    /// Screens in one run, over all contract files.
+    public var maxScreens: Int
+    /// Elements on one screen.
+    public var maxElementsPerScreen: Int
 
-    public init(maxFileBytes: Int = 16 * 1024 * 1024, jsonLimits: JSONLimits = JSONLimits()) {
+    public init(maxFileBytes: Int = 16 * 1024 * 1024, jsonLimits: JSONLimits = JSONLimits(), maxScreens: Int = 10_000,
+                maxElementsPerScreen: Int = 2_000) {
         self.maxFileBytes = maxFileBytes
         self.jsonLimits = jsonLimits
+        self.maxScreens = maxScreens
+        self.maxElementsPerScreen = maxElementsPerScreen
     }
 
     /// Loads `path` (a file or a directory). Throws `AuditError.invalidInput` with every issue.
@@ -40,6 +47,11 @@ public struct ContractLoader: Sendable {
             }
             let result = parse(bytes, file: file.path, source: file.relative)
             issues += result.issues
+            if screens.count + result.screens.count > maxScreens {
+                issues.append(InputIssue(file: file.path, location: "screens",
+                                         message: "the contracts declare more than \(maxScreens) screens, the limit for one run (raise it with --limits screens=N, or split the run)"))
+                break
+            }
             for screen in result.screens {
                 if let first = firstDeclaration[screen.contract.id] {
                     issues.append(InputIssue(file: screen.file, location: "\(screen.path).id",
@@ -74,7 +86,7 @@ public struct ContractLoader: Sendable {
         var seen: [String: JSONPath] = [:]
         for (value, path) in entries {
             let before = issues.issues.count
-            guard let screen = ScreenReader.read(value, path: path, issues: issues) else { continue }
+            guard let screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen) else { continue }
             if let first = seen[screen.id] {
                 issues.report(path.appending("id"), "duplicate screen id '\(screen.id)' (first declared at \(first))")
                 continue
@@ -90,7 +102,7 @@ public struct ContractLoader: Sendable {
 
 /// Reads and validates one screen object.
 enum ScreenReader {
-    static func read(_ value: JSONValue, path: JSONPath, issues: IssueCollector) -> ScreenContract? {
+    static func read(_ value: JSONValue, path: JSONPath, issues: IssueCollector, maxElements: Int = .max) -> ScreenContract? {
         guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
         let id = nonEmpty(object, "id")
         let screenshot = object.string("screenshot")
@@ -98,7 +110,13 @@ enum ScreenReader {
         let device = object.object("device").flatMap(readDevice)
         var elements: [ElementContract] = []
         var elementPaths: [String: JSONPath] = [:]
-        for (value, elementPath) in object.array("elements") ?? [] {
+        let declared = object.array("elements") ?? []
+        guard declared.count <= maxElements else {
+            issues.report(path.appending("elements"),
+                          "\(declared.count) elements, over the limit of \(maxElements) per screen (raise it with --limits elements=N)")
+            return nil
+        }
+        for (value, elementPath) in declared {
             // The id is registered even when the rest of the element is invalid, so that groups and
             // waivers naming it do not report a second, misleading problem.
             if case let .object(members) = value, case let .string(id)? = members.first(where: { $0.key == "id" })?.value {
