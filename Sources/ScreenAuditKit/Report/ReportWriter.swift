@@ -1,30 +1,77 @@
 import Foundation
 
-/// Writes report files into an output directory. Each file is written to a temporary name beside
-/// its final one and renamed into place, so a crash or interrupt never leaves half a report and a
-/// previous complete report stays until the new one is complete.
+/// Writes report files into an output directory, all or nothing as far as the file system
+/// allows: every file is first written in full to a temporary name beside its final one
+/// (flushed to disk), and only when all are complete are they renamed into place. An error, a
+/// crash or an interrupt therefore never leaves half a report, and a previous complete report
+/// stays until the new one is complete. Temporary files are registered with `PendingFiles` so an
+/// interrupt handler can remove them.
 public enum ReportWriter {
     public static func write(_ files: [(name: String, contents: Data)], to directory: String) throws {
+        try prepare(directory)
+        var staged: [(temporary: String, final: String)] = []
+        defer {
+            for file in staged {
+                try? FileManager.default.removeItem(atPath: file.temporary)
+                PendingFiles.shared.remove(file.temporary)
+            }
+        }
+        for file in files {
+            let final = (directory as NSString).appendingPathComponent(file.name)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: final, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw AuditError.outputFailed(path: final, reason: "a folder is in the way of the file")
+            }
+            let temporary = (directory as NSString).appendingPathComponent(".\(file.name).\(getpid()).tmp")
+            guard PendingFiles.shared.add(temporary) else {
+                throw AuditError.outputFailed(path: final, reason: "interrupted")
+            }
+            staged.append((temporary, final))
+            try writeFully(file.contents, to: temporary, reportedAs: final)
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
+            let reason = String(cString: strerror(errno))
+            staged.removeFirst(index)
+            throw AuditError.outputFailed(path: file.final, reason: reason)
+        }
+        for file in staged { PendingFiles.shared.remove(file.temporary) }
+        staged = []
+    }
+
+    /// The output directory exists (created with its parents) and is a directory.
+    static func prepare(_ directory: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw AuditError.outputFailed(path: directory, reason: "a file is in the way of the output directory")
             }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw AuditError.outputFailed(path: directory, reason: "cannot create the directory (\(reason(error)))")
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw AuditError.outputFailed(path: directory, reason: "cannot create the directory (\(reason(error)))")
+        }
+    }
+
+    /// Creates `path` and writes every byte, then flushes it: a full disk is reported here, not
+    /// discovered later as a short file.
+    static func writeFully(_ data: Data, to path: String, reportedAs final: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw AuditError.outputFailed(path: final, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw AuditError.outputFailed(path: final, reason: String(cString: strerror(errno)))
+                }
+                offset += written
             }
         }
-        for file in files {
-            let path = (directory as NSString).appendingPathComponent(file.name)
-            do {
-                try file.contents.write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw AuditError.outputFailed(path: path, reason: reason(error))
-            }
-        }
+        guard fsync(descriptor) == 0 else { throw AuditError.outputFailed(path: final, reason: String(cString: strerror(errno))) }
     }
 
     static func reason(_ error: Error) -> String {
@@ -34,5 +81,42 @@ public enum ReportWriter {
             return String(cString: strerror(code.rawValue))
         }
         return nsError.localizedDescription
+    }
+}
+
+/// Temporary files being written, so that an interrupt can remove them before the process
+/// exits. Once `removeAll` has run (the process is stopping), no new file is accepted.
+public final class PendingFiles: @unchecked Sendable {
+    public static let shared = PendingFiles()
+
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var closed = false
+
+    /// False when the process is stopping: the caller must not start the file.
+    func add(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return false }
+        paths.insert(path)
+        return true
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
+    }
+
+    /// Deletes every pending file and refuses new ones; returns how many were removed.
+    @discardableResult
+    public func removeAll() -> Int {
+        lock.lock()
+        closed = true
+        let pending = paths
+        paths = []
+        lock.unlock()
+        for path in pending { unlink(path) }
+        return pending.count
     }
 }
