@@ -9,24 +9,31 @@ import ScreenAuditKit
 //
 //   swift run -c release screenaudit-benchmark [--iterations N] [--file PNG]
 //   swift run -c release screenaudit-benchmark --write-sample PATH [--size WxH]
+//   swift run -c release screenaudit-benchmark --write-suite DIR [--screens N]   (scripts/memory-benchmark.sh)
 
-let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH]\n"
+let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH] | --write-suite DIR [--screens N]\n"
 let options = [
     OptionSpec("--iterations", value: "N", help: "timed decodes per decoder (default 20)"),
     OptionSpec("--file", value: "PNG", help: "benchmark this PNG instead of the generated card"),
     OptionSpec("--write-sample", value: "PATH", help: "write the generated card as a PNG and stop"),
     OptionSpec("--size", value: "WxH", help: "size of the card --write-sample writes (default 1290x2796)"),
+    OptionSpec("--write-suite", value: "DIR", help: "write N audit screens (PNG) and their contracts, and stop"),
+    OptionSpec("--screens", value: "N", help: "screens --write-suite writes (default 200)"),
 ]
 let iterations: Int
 let inputPath: String?
 let samplePath: String?
 var sampleSize = (width: 1290, height: 2796)
+var suitePath: String?
+var suiteScreens = 200
 do {
     let parsed = try parseArguments(Array(CommandLine.arguments.dropFirst()), options: options)
     guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
     iterations = try positiveInteger(parsed, "--iterations") ?? 20
     inputPath = parsed.value("--file")
     samplePath = parsed.value("--write-sample")
+    suitePath = parsed.value("--write-suite")
+    suiteScreens = try positiveInteger(parsed, "--screens") ?? 200
     if let size = parsed.value("--size") {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 8192 }) else {
@@ -37,6 +44,30 @@ do {
 } catch let error as UsageError {
     FileHandle.standardError.write(Data("error: \(error.message)\n\(usage)".utf8))
     exit(2)
+}
+
+if let suitePath {
+    // The memory benchmark's input: N iPhone-size screenshots (distinct files, one picture) and
+    // one contract file declaring them all.
+    do {
+        let screen = AuditScreen.make()
+        let png = Data(try PNGEncoder.encode(screen.image))
+        try FileManager.default.createDirectory(atPath: suitePath + "/shots", withIntermediateDirectories: true)
+        var contracts: [ScreenContract] = []
+        for index in 0..<suiteScreens {
+            var contract = screen.contract
+            contract.id = "screen-\(index)"
+            contract.screenshot = "screen-\(index).png"
+            try png.write(to: URL(fileURLWithPath: suitePath + "/shots/" + contract.screenshot))
+            contracts.append(contract)
+        }
+        try JSONText.encode(ContractDocument(screens: contracts)).write(to: URL(fileURLWithPath: suitePath + "/contracts.json"))
+        print("wrote \(suiteScreens) screens of \(screen.image.width)×\(screen.image.height) px to \(suitePath)")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 if let samplePath {
