@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The whole test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer.
+#
+#   scripts/sanitizers.sh [address|thread]...     (default: both)
+#
+# Each sanitizer builds into its own folder (.build/sanitize-NAME) so the normal build is left
+# alone, and prints the test summary; a sanitizer report fails the run. Takes several minutes
+# per sanitizer on two cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+kinds=("$@")
+[ ${#kinds[@]} -eq 0 ] && kinds=(address thread)
+status=0
+for kind in "${kinds[@]}"; do
+    case "$kind" in
+        address|thread) ;;
+        *) echo "usage: scripts/sanitizers.sh [address|thread]..." >&2; exit 2 ;;
+    esac
+    log=".build/sanitize-$kind.log"
+    mkdir -p .build
+    echo "== swift test --sanitize=$kind (log: $log)"
+    start=$(date +%s)
+    # halt_on_error makes the first report fail the run; detect_leaks is LeakSanitizer.
+    if ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" TSAN_OPTIONS="halt_on_error=1" \
+        swift test --sanitize="$kind" --build-path ".build/sanitize-$kind" >"$log" 2>&1; then
+        result="passed"
+    else
+        result="FAILED"
+        status=1
+    fi
+    if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log"; then
+        result="FAILED (sanitizer report in $log)"
+        status=1
+    fi
+    summary=$(grep -E "Test run with [0-9]+ tests? .*(passed|failed)" "$log" | tail -1 || true)
+    echo "$kind: $result in $(( $(date +%s) - start )) s — ${summary:-no test summary (see $log)}"
+done
+exit $status
