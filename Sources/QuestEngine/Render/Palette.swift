@@ -5,10 +5,10 @@ import Imaging
 enum Palette {
     static let panel = RGBA(red: 0x1B, green: 0x16, blue: 0x2E)
     static let panelEdge = RGBA(red: 0x4A, green: 0x3F, blue: 0x6E)
-    static let parchment = RGBA(red: 0xF6, green: 0xEF, blue: 0xDD)     // 15.6:1 on panel
+    static let parchment = RGBA(red: 0xF6, green: 0xEF, blue: 0xDD)     // 15.2:1 on panel
     static let secondary = RGBA(red: 0xC9, green: 0xC0, blue: 0xDD)     // 10:1 on panel
     static let gold = RGBA(red: 0xE9, green: 0xB8, blue: 0x4D)
-    static let goldInk = RGBA(red: 0x24, green: 0x1A, blue: 0x05)       // 9.9:1 on gold
+    static let goldInk = RGBA(red: 0x24, green: 0x1A, blue: 0x05)       // 9.3:1 on gold
     static let card = RGBA(red: 0x27, green: 0x20, blue: 0x40)
     static let chip = RGBA(red: 0x3A, green: 0x2F, blue: 0x5C)
     // Markers stand out from the cards by their fill alone (4.8:1 and 3.7:1, SC 1.4.11) and carry
@@ -17,8 +17,8 @@ enum Palette {
     static let wrong = RGBA(red: 0xE0, green: 0x45, blue: 0x3A)
     static let white = RGBA(red: 255, green: 255, blue: 255)
     static let night = RGBA(red: 0x07, green: 0x07, blue: 0x0C)
-    static let nightText = RGBA(red: 0xE4, green: 0xE4, blue: 0xEE)     // 16:1 on night
-    static let nightSecondary = RGBA(red: 0xB4, green: 0xB4, blue: 0xC6) // 10:1 on night
+    static let nightText = RGBA(red: 0xE4, green: 0xE4, blue: 0xEE)     // 15.9:1 on night
+    static let nightSecondary = RGBA(red: 0xB4, green: 0xB4, blue: 0xC6) // 9.8:1 on night
     static let track = RGBA(red: 0x3C, green: 0x3C, blue: 0x50)
 }
 

@@ -160,15 +160,8 @@ struct Layout {
         let diameter = (min(area.width, area.height) * 0.7).rounded(.down)
         let orb = Frame(x: (area.x + (area.width - diameter) / 2).rounded(.down), y: (area.y + (area.height - diameter) / 2).rounded(.down),
                         width: diameter, height: diameter)
-        for step in 0..<6 {
-            let d = diameter * (1 - Double(step) * 0.12)
-            let alpha: UInt8 = step == 5 ? 255 : UInt8(70 + step * 35)
-            composer.canvas.fillEllipse(in: composer.pixels(Frame(x: orb.x + (diameter - d) / 2, y: orb.y + (diameter - d) / 2,
-                                                                  width: d, height: d)),
-                                        color: RGBA(red: glow.red, green: glow.green, blue: glow.blue, alpha: alpha))
-        }
-        composer.declare(ElementContract(id: "spell-circle", role: .button, frame: orb, label: "Spell circle",
-                                         hint: "Double-tap with two fingers to cast.", asset: "spell-orb"))
+        composer.artwork(.spellOrb(glow: glow), id: "spell-circle", frame: orb, role: .button, label: "Spell circle",
+                         hint: "Double-tap with two fingers to cast.", asset: "spell-orb")
     }
 
     // MARK: - Lesson and prologue
@@ -368,16 +361,7 @@ struct Layout {
     }
 
     mutating func drawMarkOfZ(_ frame: Frame) {
-        let s = composer.scale
-        composer.canvas.fillEllipse(in: composer.pixels(frame), color: Palette.chip)
-        let inset = frame.width * 0.28
-        let x0 = (frame.x + inset) * s, x1 = (frame.maxX - inset) * s
-        let y0 = (frame.y + inset) * s, y1 = (frame.maxY - inset) * s
-        let width = frame.width * 0.07 * s
-        composer.canvas.drawLine(from: (x0, y0), to: (x1, y0), width: width, color: Palette.gold)
-        composer.canvas.drawLine(from: (x1, y0), to: (x0, y1), width: width, color: Palette.gold)
-        composer.canvas.drawLine(from: (x0, y1), to: (x1, y1), width: width, color: Palette.gold)
-        composer.declare(ElementContract(id: "z-hint", role: .image, frame: frame, label: "The Mark of Z", asset: "mark-of-z"))
+        composer.artwork(.markOfZ, id: "z-hint", frame: frame, label: "The Mark of Z", asset: "mark-of-z")
     }
 
     func slug(_ name: String) -> String { QuestArt.slug(name) }

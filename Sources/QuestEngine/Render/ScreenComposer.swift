@@ -169,15 +169,16 @@ struct ScreenComposer {
         declare(ElementContract(id: id, role: .indicator, frame: frame, label: label))
     }
 
-    /// A relic icon: a faceted gem in the quest's glow colour on a dark tile.
+    /// A relic icon or quest thumbnail: a faceted gem in the quest's glow colour on a dark tile.
     mutating func relicIcon(_ id: String, frame: Frame, color: RGBA, asset: String) {
-        fill(frame, Palette.chip, radius: 8)
-        let inset = frame.width * 0.2
-        canvas.fillEllipse(in: pixels(Frame(x: frame.x + inset, y: frame.y + inset, width: frame.width - 2 * inset,
-                                            height: frame.height - 2 * inset)), color: color)
-        canvas.fillEllipse(in: pixels(Frame(x: frame.x + inset * 1.6, y: frame.y + inset * 1.4, width: frame.width * 0.18,
-                                            height: frame.height * 0.14)), color: Palette.white)
-        declare(ElementContract(id: id, role: .image, frame: frame, asset: asset))
+        artwork(.gemTile(glow: color), id: id, frame: frame, asset: asset)
+    }
+
+    /// Draws a piece of the game's art (the same code path as the asset catalog's) and declares it.
+    mutating func artwork(_ art: QuestArtwork, id: String, frame: Frame, role: ElementRole = .image, label: String? = nil,
+                          hint: String? = nil, asset: String) {
+        art.draw(on: &canvas, frame: frame, scale: scale)
+        declare(ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, asset: asset))
     }
 
     func contract(id: String, screenshot: String) -> ScreenContract {
