@@ -136,6 +136,17 @@ import Testing
         #expect(text.contains("\"ruleId\" : \"asset.color-contrast\""))
     }
 
+    /// The quest engine's own catalog, its requirements and provenance pass a release gate.
+    @Test func testShippedCatalogPassesARelease() throws {
+        let out = try TemporaryDirectory()
+        let run = try Binary.run(["assets", "--catalog", "Assets/QuestArt.xcassets", "--requirements", "Assets/quest-art.requirements.json",
+                                  "--provenance", "Provenance/quest-art.provenance.json", "--release", "--out", out.path],
+                                 in: Self.repository)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("65 assets in QuestArt.xcassets: 0 errors, 0 warnings, 0 infos; 12 of 12 colour pairs passed"))
+        #expect(run.stdout.hasSuffix("gate: passed (--fail-on error, --release)\n"))
+    }
+
     @Test(.enabled(if: SchemaValidator.available, "python3 with jsonschema is not installed"))
     func testRequirementsSchemaAgreesWithTheLoader() throws {
         let directory = try TemporaryDirectory()
