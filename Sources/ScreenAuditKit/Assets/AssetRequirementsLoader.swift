@@ -26,19 +26,9 @@ public struct AssetRequirementsLoader: Sendable {
     }
 
     public func parse(_ bytes: [UInt8], file: String) -> (requirements: AssetRequirements?, issues: [InputIssue]) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes, limits: jsonLimits)
-        } catch {
-            return (nil, [InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)")])
-        }
-        let issues = IssueCollector(file: file)
-        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues.issues) }
-        rejectUnknown(root, Self.rootFields)
-        if let version = root.integer("schemaVersion"), version != AssetRequirements.currentSchemaVersion {
-            issues.report(JSONPath().appending("schemaVersion"),
-                          "unsupported schema version \(version) (this tool reads version \(AssetRequirements.currentSchemaVersion))")
-        }
+        let (opened, issues) = VersionedDocument.open(bytes, file: file, limits: jsonLimits,
+                                                      schemaVersion: AssetRequirements.currentSchemaVersion, fields: Self.rootFields)
+        guard let root = opened else { return (nil, issues.issues) }
         var defaultScales = AssetRequirements.builtInDefaultScales
         if let defaults = root.object("defaults", required: false) {
             rejectUnknown(defaults, ["scales"])

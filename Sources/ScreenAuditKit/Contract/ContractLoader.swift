@@ -68,18 +68,9 @@ public struct ContractLoader: Sendable {
 
     /// Parses and validates one document. Screens with issues are left out of the result.
     public func parse(_ bytes: [UInt8], file: String, source: String) -> (screens: [LoadedScreen], issues: [InputIssue]) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes, limits: jsonLimits)
-        } catch {
-            return ([], [InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)")])
-        }
-        let issues = IssueCollector(file: file)
-        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return ([], issues.issues) }
-        if let version = root.integer("schemaVersion"), version != ContractDocument.currentSchemaVersion {
-            issues.report(JSONPath().appending("schemaVersion"),
-                          "unsupported schema version \(version) (this tool reads version \(ContractDocument.currentSchemaVersion))")
-        }
+        let (opened, issues) = VersionedDocument.open(bytes, file: file, limits: jsonLimits,
+                                                      schemaVersion: ContractDocument.currentSchemaVersion)
+        guard let root = opened else { return ([], issues.issues) }
         var screens: [LoadedScreen] = []
         let entries = root.array("screens") ?? []
         if entries.isEmpty, root.has("screens") { issues.report(JSONPath().appending("screens"), "no screens declared") }

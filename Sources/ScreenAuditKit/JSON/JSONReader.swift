@@ -52,6 +52,11 @@ final class IssueCollector {
     func report(_ path: JSONPath, _ message: String) {
         issues.append(InputIssue(file: file, location: path.description, message: message))
     }
+
+    /// An issue at a place that is not a JSON path ("line 3, column 7").
+    func report(at location: String, _ message: String) {
+        issues.append(InputIssue(file: file, location: location, message: message))
+    }
 }
 
 /// Typed access to one JSON object, reporting missing keys and wrong types with their path.
@@ -141,5 +146,33 @@ struct ObjectReader {
             result.append(text)
         }
         return result
+    }
+}
+
+/// The start every versioned input document shares: parse, require an object at the top,
+/// check `schemaVersion`, and (for closed formats) reject unknown top-level fields.
+enum VersionedDocument {
+    /// The root object with its issue collector, or the syntax error as the only issue.
+    static func open(_ bytes: [UInt8], file: String, limits: JSONLimits, schemaVersion: Int,
+                     fields: [String]? = nil) -> (root: ObjectReader?, issues: IssueCollector) {
+        let issues = IssueCollector(file: file)
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes, limits: limits)
+        } catch {
+            issues.report(at: "line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
+            return (nil, issues)
+        }
+        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues) }
+        if let fields {
+            for member in root.members where !fields.contains(member.key) {
+                issues.report(JSONPath().appending(member.key), "unknown field (fields: \(fields.joined(separator: ", ")))")
+            }
+        }
+        if let version = root.integer("schemaVersion"), version != schemaVersion {
+            issues.report(JSONPath().appending("schemaVersion"),
+                          "unsupported schema version \(version) (this tool reads version \(schemaVersion))")
+        }
+        return (root, issues)
     }
 }

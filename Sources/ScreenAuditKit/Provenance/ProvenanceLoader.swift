@@ -39,21 +39,9 @@ public struct ProvenanceLoader: Sendable {
     }
 
     public func parse(_ bytes: [UInt8], file: String) -> (document: ProvenanceDocument?, issues: [InputIssue]) {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes, limits: jsonLimits)
-        } catch {
-            return (nil, [InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)")])
-        }
-        let issues = IssueCollector(file: file)
-        guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues.issues) }
-        for member in root.members where !["schemaVersion", "assets"].contains(member.key) {
-            issues.report(JSONPath().appending(member.key), "unknown field (fields: schemaVersion, assets)")
-        }
-        if let version = root.integer("schemaVersion"), version != ProvenanceDocument.currentSchemaVersion {
-            issues.report(JSONPath().appending("schemaVersion"),
-                          "unsupported schema version \(version) (this tool reads version \(ProvenanceDocument.currentSchemaVersion))")
-        }
+        let (opened, issues) = VersionedDocument.open(bytes, file: file, limits: jsonLimits,
+                                                      schemaVersion: ProvenanceDocument.currentSchemaVersion, fields: ["schemaVersion", "assets"])
+        guard let root = opened else { return (nil, issues.issues) }
         var assets: [String: AssetProvenance] = [:]
         if let assetsObject = root.object("assets") {
             for member in assetsObject.members {
