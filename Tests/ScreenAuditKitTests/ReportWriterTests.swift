@@ -45,6 +45,19 @@ struct ReportWriterTests {
         }
     }
 
+    /// Root ignores permissions, so this runs only for an ordinary user.
+    @Test(.enabled(if: getuid() != 0, "running as root: permissions are not enforced"))
+    func testAFolderWithoutWritePermission() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("old json", to: "out/report.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path("out"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path("out")) }
+        #expect(throws: AuditError.outputFailed(path: directory.path("out/report.json"), reason: String(cString: strerror(EACCES)))) {
+            try ReportWriter.write([("report.json", Data("new".utf8))], to: directory.path("out"))
+        }
+        #expect(try Self.contents(directory, "out/report.json") == "old json")
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full on this system"))
     func testAFullDiskIsAnErrorNamingTheFile() throws {
         // /dev/full accepts the open and fails every write with ENOSPC, as a full disk does.
