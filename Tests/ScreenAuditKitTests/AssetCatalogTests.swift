@@ -459,3 +459,20 @@ struct AssetReportTests {
         #expect(junit.contains("<testcase classname=\"Test.xcassets\" name=\"a\"><failure"))
     }
 }
+
+struct AssetContentsParserTests {
+    @Test func testParsesBytesWithoutTheFileSystem() throws {
+        let bytes = Array(try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/seeds/catalog/appiconset.json").path, encoding: .utf8).utf8)
+        let empty = CatalogAsset(name: "AppIcon", kind: .appicon, path: "A.xcassets/AppIcon.appiconset")
+        let result = AssetContentsParser.parse(bytes, asset: empty)
+        #expect(result.findings.isEmpty, "\(result.findings)")
+        #expect(result.referenced == ["icon-60@2x.png", "icon-83.5@2x.png", "dark.png"])
+        #expect(result.asset.images.map(\.slotDescription) == ["iphone 60x60 @2x", "ipad 83.5x83.5 @2x", "universal 1024x1024, dark, platform=ios",
+                                                               "universal 1024x1024, tinted, platform=ios"])
+        let broken = AssetContentsParser.parse(Array("{\"images\": 3}".utf8), asset: empty)
+        #expect(!broken.asset.contentsReadable && broken.findings.map(\.location) == ["images"])
+        let notJSON = AssetContentsParser.parse(Array("{\"images\": [".utf8), asset: empty)
+        #expect(notJSON.findings.first?.rule == AssetRule.contentsMalformed && notJSON.findings.first?.file == "A.xcassets/AppIcon.appiconset/Contents.json")
+    }
+}

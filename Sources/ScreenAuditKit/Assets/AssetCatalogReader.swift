@@ -190,8 +190,7 @@ public struct AssetCatalogReader: Sendable {
             }
         }
 
-        /// Parses a Contents.json, reporting a file that is too big or not JSON. The returned
-        /// reader collects the shape problems the caller finds.
+        /// Reads a Contents.json, reporting a file that is too big or cannot be read, then opens it.
         mutating func contents(_ relative: String, asset: String?) -> ObjectReader? {
             let bytes: [UInt8]
             do {
@@ -203,23 +202,9 @@ public struct AssetCatalogReader: Sendable {
                 add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, "cannot read the file")
                 return nil
             }
-            let json: JSONValue
-            do {
-                json = try JSONParser.parse(bytes, limits: reader.limits.json)
-            } catch {
-                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative,
-                    "not valid JSON: line \(error.line), column \(error.column): \(error.message)")
-                return nil
-            }
-            let issues = IssueCollector(file: relative)
-            guard let object = ObjectReader(json, path: JSONPath(), issues: issues) else {
-                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, "expected an object at the top, got \(json.kindName)")
-                return nil
-            }
-            if let info = object.object("info", required: false), let version = info.integer("version", required: false), version != 1 {
-                issues.report(info.path.appending("version"), "unknown Contents.json version \(version) (Xcode writes 1)")
-            }
-            return object
+            let opened = AssetContentsParser.open(bytes, file: relative, asset: asset, limits: reader.limits.json)
+            findings += opened.findings
+            return opened.object
         }
 
         mutating func asset(relative: String, name: String, kind: AssetKind) {
@@ -239,57 +224,12 @@ public struct AssetCatalogReader: Sendable {
                 assets.append(asset)
                 return
             }
-            var referenced: [(file: String, path: JSONPath)] = []
-            switch kind {
-            case .image, .appicon:
-                if let properties = object.object("properties", required: false), case .bool(true)? = properties.value("preserves-vector-representation") {
-                    asset.preservesVector = true
-                }
-                let images = object.array("images")
-                if images == nil { asset.contentsReadable = false }
-                for (value, path) in images ?? [] {
-                    guard let entry = imageEntry(value, path: path, kind: kind, issues: object.issues) else { continue }
-                    asset.images.append(entry)
-                    if let file = entry.filename { referenced.append((file, path.appending("filename"))) }
-                }
-            case .color:
-                let colors = object.array("colors")
-                if colors == nil { asset.contentsReadable = false }
-                for (value, path) in colors ?? [] {
-                    if let entry = colorEntry(value, path: path, issues: object.issues) { asset.colors.append(entry) }
-                }
-            case .other:
-                referenced = filenames(in: .object(object.members), path: JSONPath())
-            }
-            for issue in object.issues.issues {
-                let rule: String
-                if issue.location.hasPrefix("colors["), issue.location.contains(".color") {
-                    rule = AssetRule.colorInvalid
-                } else if issue.location.hasPrefix("images[") || issue.location.hasPrefix("colors[") {
-                    rule = AssetRule.entryInvalid
-                } else {
-                    rule = AssetRule.contentsMalformed
-                }
-                findings.append(AssetFinding(rule: rule, severity: .error, asset: name, file: contentsPath, location: issue.location, message: issue.message))
-            }
+            let parsed = AssetContentsParser.entries(of: object, into: &asset)
+            findings += parsed.findings
+            let referenced = parsed.referenced
             checkFiles(referenced, present: files, asset: name, relative: relative)
             checkDuplicates(asset)
             assets.append(asset)
-        }
-
-        /// Every "filename" string anywhere in an asset's Contents.json (data sets, symbol sets…).
-        func filenames(in value: JSONValue, path: JSONPath) -> [(file: String, path: JSONPath)] {
-            switch value {
-            case let .object(members):
-                return members.flatMap { member -> [(file: String, path: JSONPath)] in
-                    if member.key == "filename", case let .string(name) = member.value { return [(name, path.appending("filename"))] }
-                    return filenames(in: member.value, path: path.appending(member.key))
-                }
-            case let .array(elements):
-                return elements.enumerated().flatMap { filenames(in: $0.element, path: path.appending($0.offset)) }
-            default:
-                return []
-            }
         }
 
         mutating func checkFiles(_ referenced: [(file: String, path: JSONPath)], present: [String], asset: String, relative: String) {
@@ -337,77 +277,6 @@ public struct AssetCatalogReader: Sendable {
             }
         }
 
-        static let imageKeys: Set<String> = ["filename", "idiom", "scale", "appearances", "size"]
-
-        func imageEntry(_ value: JSONValue, path: JSONPath, kind: AssetKind, issues: IssueCollector) -> ImageEntry? {
-            guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
-            let before = issues.issues.count
-            let idiom = object.string("idiom")
-            if let idiom, !AssetCatalogReader.idioms.contains(idiom) {
-                issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
-            }
-            let filename = object.string("filename", required: false)
-            var scale: Int?
-            if let text = object.string("scale", required: false) {
-                if let value = ["1x": 1, "2x": 2, "3x": 3][text] { scale = value } else {
-                    issues.report(path.appending("scale"), "unknown scale '\(text)' (scales: 1x, 2x, 3x)")
-                }
-            }
-            let appearance = self.appearance(object)
-            var size: (width: Double, height: Double)?
-            if kind == .appicon {
-                if let text = object.string("size") {
-                    let parts = text.split(separator: "x").compactMap { Double($0) }
-                    if parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 4096 }) { size = (parts[0], parts[1]) } else {
-                        issues.report(path.appending("size"), "'\(text)' is not an icon size in points such as \"60x60\"")
-                    }
-                }
-            }
-            let qualifiers = object.members.filter { !Self.imageKeys.contains($0.key) }.map { "\($0.key)=\(Self.text($0.value))" }.sorted()
-            guard issues.issues.count == before, let idiom else { return nil }
-            return ImageEntry(index: path.lastIndex ?? 0, filename: filename, idiom: idiom, scale: scale, appearance: appearance ?? .any,
-                              size: size, qualifiers: qualifiers)
-        }
-
-        func colorEntry(_ value: JSONValue, path: JSONPath, issues: IssueCollector) -> ColorEntry? {
-            guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
-            let idiom = object.string("idiom")
-            if let idiom, !AssetCatalogReader.idioms.contains(idiom) {
-                issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
-            }
-            let appearance = self.appearance(object)
-            let color = object.object("color").flatMap(CatalogColorReader.read)
-            let qualifiers = object.members.filter { !["idiom", "appearances", "color"].contains($0.key) }
-                .map { "\($0.key)=\(Self.text($0.value))" }.sorted()
-            guard let idiom else { return nil }
-            return ColorEntry(index: path.lastIndex ?? 0, idiom: idiom, appearance: appearance ?? .any, qualifiers: qualifiers, value: color)
-        }
-
-        /// `appearances: [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}]`.
-        func appearance(_ object: ObjectReader) -> Appearance? {
-            guard let list = object.array("appearances", required: false) else { return nil }
-            var result = Appearance.any
-            for (value, path) in list {
-                guard let item = ObjectReader(value, path: path, issues: object.issues),
-                      let kind = item.string("appearance"), let name = item.string("value") else { continue }
-                switch (kind, name) {
-                case ("luminosity", "light"), ("luminosity", "dark"), ("luminosity", "tinted"): result.luminosity = name
-                case ("contrast", "high"): result.highContrast = true
-                default:
-                    object.issues.report(path, "unknown appearance \(kind) '\(name)' (luminosity light, dark or tinted; contrast high)")
-                }
-            }
-            return result
-        }
-
-        static func text(_ value: JSONValue) -> String {
-            switch value {
-            case let .string(text): text
-            case let .number(number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-            case let .bool(flag): String(flag)
-            default: value.kindName
-            }
-        }
     }
 }
 
