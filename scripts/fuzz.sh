@@ -6,7 +6,8 @@
 #   scripts/fuzz.sh build TARGET|all                        build only; prints each binary's path
 #   scripts/fuzz.sh list                                    the targets
 #
-# Targets are the folders of Fuzz/ that hold a main.swift harness exporting LLVMFuzzerTestOneInput:
+# Targets are the folders of Fuzz/ that hold a main.swift harness exporting LLVMFuzzerTestOneInput
+# (Fuzz/Shared/*.swift is compiled into every harness):
 #   png         ImageDecoder on PNG seeds (chunk CRCs repaired so mutations reach libpng's parsers)
 #   jpeg        ImageDecoder on JPEG seeds (also reaches ICCProfile through APP2 markers)
 #   contract    ContractLoader.parse: the JSON parser and contract validation
@@ -280,7 +281,7 @@ build_modules() {
 
 build_target() {
     local target=$1 sources stamp libraries=() count index
-    mapfile -t sources < <(find "Fuzz/$target" -maxdepth 1 -name '*.swift' | LC_ALL=C sort)
+    mapfile -t sources < <(find "Fuzz/$target" Fuzz/Shared -maxdepth 1 -name '*.swift' 2>/dev/null | LC_ALL=C sort)
     count=$(module_count_for "$target")
     build_modules "$count"
     for ((index = count - 1; index >= 0; index--)); do libraries+=("$objects/lib${MODULES[$index]}.a"); done
