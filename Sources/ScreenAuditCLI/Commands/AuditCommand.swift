@@ -25,16 +25,22 @@ enum AuditCommand: Command {
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
         OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
         OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
+    ] + checkOptions + [
+        OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
+        OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
+        RunLimits.option,
+    ]
+
+    /// The options that shape the checks and the run, shared with `baseline` (read by
+    /// `applyCheckOptions`, `--today` and `--jobs`).
+    static let checkOptions = [
         OptionSpec("--target-profile", value: "NAME", help: "ios (default, 44 pt), android (48 dp) or wcag-aa (24 px, or spaced)."),
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
         OptionSpec("--checks", value: "RULES", help: "Run only these comma-separated rule ids."),
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
-        OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
-        OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
-        RunLimits.option,
     ]
 
     /// The outputs `--format` chooses from.

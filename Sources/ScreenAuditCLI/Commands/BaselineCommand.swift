@@ -17,14 +17,7 @@ enum BaselineCommand: Command {
         OptionSpec("--screenshots", value: "DIR", help: "Folder the contracts' screenshot paths are relative to (required)."),
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory)."),
         OptionSpec("--out", value: "FILE", help: "The baseline file to write (required)."),
-        OptionSpec("--target-profile", value: "NAME", help: "As for audit."),
-        OptionSpec("--min-text-size", value: "PT", help: "As for audit."),
-        OptionSpec("--checks", value: "RULES", help: "As for audit."),
-        OptionSpec("--skip-checks", value: "RULES", help: "As for audit."),
-        OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
-        OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
-        RunLimits.option,
-    ]
+    ] + AuditCommand.checkOptions + [RunLimits.option]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
