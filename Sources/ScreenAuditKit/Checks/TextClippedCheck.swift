@@ -131,41 +131,21 @@ public func measureInkAtFrameEdges(in image: PixelBuffer, rect: PixelRect, textH
     let half = InkCoverage.inkLevel, core: UInt8 = 230
     var inkPixels = [0, 0, 0, 0]
     coverage.values.withUnsafeBufferPointer { values in
-        // The sides each shape touching an edge reaches, as a bit mask per frame pixel, with bit 4
-        // set once traced.
+        // The sides each shape touching an edge reaches, as a bit mask per frame pixel.
         var reached = [UInt8](repeating: 0, count: width * height)
+        var visited = [Bool](repeating: false, count: width * height)
         var queue: [Int] = []
         for (start, along, _, length) in sides {
             for step in 0..<length {
                 let seedIndex = start + step * along
                 let seed = (seedIndex / mapWidth - top) * width + seedIndex % mapWidth - left
-                guard values[seedIndex] >= half, reached[seed] == 0 else { continue }
+                guard values[seedIndex] >= half, !visited[seed] else { continue }
                 // Trace the shape within the frame, then mark every pixel of it with the sides it
                 // touches.
-                queue.removeAll(keepingCapacity: true)
-                queue.append(seed)
-                reached[seed] = 16
-                var mask: UInt8 = 0
-                var head = 0
-                while head < queue.count {
-                    let pixel = queue[head]
-                    head += 1
-                    let x = pixel % width, y = pixel / width
-                    if y == 0 { mask |= 1 }
-                    if x == width - 1 { mask |= 2 }
-                    if y == height - 1 { mask |= 4 }
-                    if x == 0 { mask |= 8 }
-                    for dy in -1...1 where y + dy >= 0 && y + dy < height {
-                        for dx in -1...1 where x + dx >= 0 && x + dx < width {
-                            let next = pixel + dy * width + dx
-                            if reached[next] == 0, values[index(x + dx, y + dy)] >= half {
-                                reached[next] = 16
-                                queue.append(next)
-                            }
-                        }
-                    }
+                let mask = InkCoverage.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { pixel in
+                    values[index(pixel % width, pixel / width)] >= half
                 }
-                for pixel in queue { reached[pixel] = mask | 16 }
+                for pixel in queue { reached[pixel] = mask }
             }
         }
         for (side, (start, along, inward, length)) in sides.enumerated() {
@@ -179,7 +159,7 @@ public func measureInkAtFrameEdges(in image: PixelBuffer, rect: PixelRect, textH
                     let pixel = (edge / mapWidth - top) * width + edge % mapWidth - left
                     let value = values[edge]
                     let carriesOn = values[edge + inward] >= half || (hasOutside[side] && values[edge - inward] >= half)
-                    if value >= half, carriesOn, !isFrameShape(reached[pixel] & 15) {
+                    if value >= half, carriesOn, !isFrameShape(reached[pixel]) {
                         inked = true
                         run += 1
                         if value >= core { solid = true }

@@ -26,34 +26,45 @@ struct InkCoverage: Sendable {
         for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
         for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
         for seed in edgePixels where !visited[seed] && values[seed] >= Self.inkLevel {
-            queue.removeAll(keepingCapacity: true)
-            queue.append(seed)
-            visited[seed] = true
-            var sides: UInt8 = 0
-            var head = 0
-            while head < queue.count {
-                let pixel = queue[head]
-                head += 1
-                let x = pixel % width, y = pixel / width
-                if y == 0 { sides |= 1 }
-                if x == width - 1 { sides |= 2 }
-                if y == height - 1 { sides |= 4 }
-                if x == 0 { sides |= 8 }
-                for dy in -1...1 where y + dy >= 0 && y + dy < height {
-                    for dx in -1...1 where x + dx >= 0 && x + dx < width {
-                        let next = pixel + dy * width + dx
-                        if !visited[next], values[next] > 32 {
-                            visited[next] = true
-                            queue.append(next)
-                        }
-                    }
-                }
-            }
+            let sides = Self.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { values[$0] > 32 }
             if isFrameShape(sides) {
                 for pixel in queue { values[pixel] = 0 }
             }
         }
         return InkCoverage(width: width, height: height, values: values)
+    }
+}
+
+extension InkCoverage {
+    /// The shape 8-connected to `seed` in a `width` × `height` grid, through the pixels `belongs`
+    /// accepts (by index): left in `queue`, each marked in `visited`. Returns the sides of the grid
+    /// it touches as a mask: top 1, right 2, bottom 4, left 8.
+    static func traceShape(from seed: Int, width: Int, height: Int, visited: inout [Bool], queue: inout [Int],
+                           belongs: (Int) -> Bool) -> UInt8 {
+        queue.removeAll(keepingCapacity: true)
+        queue.append(seed)
+        visited[seed] = true
+        var sides: UInt8 = 0
+        var head = 0
+        while head < queue.count {
+            let pixel = queue[head]
+            head += 1
+            let x = pixel % width, y = pixel / width
+            if y == 0 { sides |= 1 }
+            if x == width - 1 { sides |= 2 }
+            if y == height - 1 { sides |= 4 }
+            if x == 0 { sides |= 8 }
+            for dy in -1...1 where y + dy >= 0 && y + dy < height {
+                for dx in -1...1 where x + dx >= 0 && x + dx < width {
+                    let next = pixel + dy * width + dx
+                    if !visited[next], belongs(next) {
+                        visited[next] = true
+                        queue.append(next)
+                    }
+                }
+            }
+        }
+        return sides
     }
 }
 
