@@ -29,4 +29,10 @@ public struct PixelRect: Codable, Equatable, Hashable, Sendable {
         let y1 = min(imageHeight, Int(((y + height) * scale - epsilon).rounded(.up)))
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
+
+    /// The rectangle grown by `margin` pixels on every side, clamped to a `imageWidth` × `imageHeight` image.
+    public func outset(by margin: Int, clampedTo imageWidth: Int, _ imageHeight: Int) -> PixelRect {
+        let x0 = max(0, x - margin), y0 = max(0, y - margin)
+        return PixelRect(x: x0, y: y0, width: min(imageWidth, maxX + margin) - x0, height: min(imageHeight, maxY + margin) - y0)
+    }
 }

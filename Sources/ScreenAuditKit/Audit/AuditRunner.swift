@@ -45,6 +45,16 @@ public struct AuditRunner: Sendable {
         return (allChecks(options).map { type(of: $0).descriptor } + screenshotRules).sorted { $0.id < $1.id }
     }
 
+    /// What the run's checks need measured of each text element: the ink coverage only for
+    /// `text.size` and `text.clipped`.
+    var textParts: TextAnalysis.Parts {
+        let ids = Set(checks.map { type(of: $0).descriptor.id })
+        var parts: TextAnalysis.Parts = []
+        if ids.contains(RuleID.contrastText) { parts.insert(.contrast) }
+        if ids.contains(RuleID.textSize) || ids.contains(RuleID.textClipped) { parts.insert(.coverage) }
+        return parts
+    }
+
     /// `progress` is told (screens done, total) as each screen finishes.
     public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
@@ -96,7 +106,7 @@ public struct AuditRunner: Sendable {
                     measured: ["actualSize": .text("\(image.pixels.width)×\(image.pixels.height)"),
                                "expectedSize": .text("\(expectedWidth)×\(expectedHeight)")])]
             } else {
-                let context = ScreenContext(screen: screen, image: image.pixels)
+                let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
                 results = checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
             }
         } catch {

@@ -43,8 +43,7 @@ public struct TextContrastCheck: AuditCheck {
                 "largeText": .flag(large),
                 "requirement": .text(requirement.title),
             ]
-            let textHeight = text.pointSize.map { $0 * screen.scale }
-            switch measureTextContrast(in: screen.image, rect: rect, textHeight: textHeight) {
+            switch screen.textAnalysis(for: element, needing: .contrast).contrast {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,

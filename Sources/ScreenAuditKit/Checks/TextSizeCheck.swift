@@ -78,8 +78,7 @@ public struct TextSizeCheck: AuditCheck {
                         frame: rect, measured: measured, threshold: minimum, reason: reason)
         }
         let geometry: TextGeometry
-        switch measureTextGeometry(in: screen.image, rect: rect, textHeight: text.pointSize.map { $0 * screen.scale },
-                                   content: text.content, capToXHeight: capRatio / xRatio) {
+        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capRatio / xRatio) {
         case let .notMeasurable(reason): return notRun(reason)
         case let .measured(measurement): geometry = measurement
         }

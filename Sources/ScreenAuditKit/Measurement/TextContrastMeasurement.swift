@@ -52,53 +52,17 @@ public func measureTextContrast(in image: PixelBuffer, rect: PixelRect, textHeig
     guard rect.width >= 4, rect.height >= 4 else {
         return .notMeasurable("the frame is too small to hold text (\(rect.width) × \(rect.height) px)")
     }
-    let side = min(256, max(12, Int(((textHeight ?? Double(rect.height)) * 1.5).rounded())))
-    let grid = TileGrid(width: rect.width, height: rect.height, side: side)
+    let grid = TileGrid(frame: rect, textHeight: textHeight)
     return image.pixels.withUnsafeBufferPointer { pixels in
         TextContrastPasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4,
                            rowBytes: image.width * 4, grid: grid, strokesAreWide: (textHeight ?? 0) >= 36).measure()
     }
 }
 
-/// The frame cut into `tilesX` × `tilesY` nearly equal tiles about `side` pixels wide.
-struct TileGrid {
-    let tilesX: Int
-    let tilesY: Int
-    /// Tile boundaries in frame pixels: column `i` spans `xBounds[i]..<xBounds[i + 1]`.
-    let xBounds: [Int]
-    let yBounds: [Int]
-
-    init(width: Int, height: Int, side: Int) {
-        let columns = max(1, (width + side / 2) / side)
-        let rows = max(1, (height + side / 2) / side)
-        tilesX = columns
-        tilesY = rows
-        xBounds = (0...columns).map { $0 * width / columns }
-        yBounds = (0...rows).map { $0 * height / rows }
-    }
-
-    var count: Int { tilesX * tilesY }
-
-    /// Calls `body` once per run of pixels that lie in one tile: (tile, first pixel, pixel count),
-    /// the pixels of a run being `step` apart. With `step` 2 every second pixel of every second
-    /// row is visited: a quarter of the work, for the passes that only gather statistics.
-    /// Rows go top to bottom, runs left to right, so every pass visits pixels in the same order.
-    @inline(__always)
-    func forEachRun(origin: UnsafePointer<UInt8>, rowBytes: Int, step: Int = 1,
-                    _ body: (Int, UnsafePointer<UInt8>, Int) -> Void) {
-        for tileRow in 0..<tilesY {
-            for y in stride(from: yBounds[tileRow], to: yBounds[tileRow + 1], by: step) {
-                let row = origin + y * rowBytes
-                for column in 0..<tilesX {
-                    let length = (xBounds[column + 1] - xBounds[column] + step - 1) / step
-                    body(tileRow * tilesX + column, row + xBounds[column] * 4, length)
-                }
-            }
-        }
-    }
-}
-
-/// The four passes of `measureTextContrast`, in integer arithmetic over the frame's pixels.
+/// The four passes of `measureTextContrast`, in integer arithmetic over the frame's pixels, one
+/// function a pass. Every pass gathers statistics (medians, a robust maximum, a modal colour,
+/// counts and means); where glyph strokes are several pixels wide they read every second pixel of
+/// every second row.
 struct TextContrastPasses {
     let origin: UnsafePointer<UInt8>
     let rowBytes: Int
@@ -109,16 +73,32 @@ struct TextContrastPasses {
 
     static let lumaBins = 64
 
+    var step: Int { strokesAreWide ? 2 : 1 }
+
     func measure() -> TextContrastOutcome {
+        let backgrounds = provisionalBackgrounds()
+        let sampledCount = Int(backgrounds.sampled.reduce(0, &+))
+        guard let thresholdSquared = inkThreshold(backgrounds.colors, sampledCount: sampledCount) else {
+            return .notMeasurable("the frame is one colour: no text pixels to measure")
+        }
+        let modal = modalInkColor(backgrounds.colors, thresholdSquared: thresholdSquared)
+        guard modal.farPixels >= max(4, sampledCount / 1000), modal.count > 0 else {
+            return .notMeasurable("no text pixels found in the frame")
+        }
+        let separation = separateInkFromBackground(backgrounds.colors, modalKey: modal.key)
+        return localContrasts(separation, sampled: backgrounds.sampled, modalKey: modal.key)
+    }
+
+    // MARK: Pass 1 — provisional backgrounds
+
+    /// Each tile's provisional background: from per-tile histograms of lightness (64 bins of the
+    /// 8-bit luma, with colour sums), the median lightness bin and its neighbours. Text covers less
+    /// than half of a tile this size, so the median lies in the background even where the
+    /// background is a busy texture whose lightness spreads over many bins.
+    func provisionalBackgrounds() -> (colors: [SIMD3<Int32>], sampled: [Int32]) {
         let tiles = grid.count
         let bins = Self.lumaBins
-        // Every pass gathers statistics (medians, a robust maximum, a modal colour, counts and
-        // means); where glyph strokes are several pixels wide they read every second pixel of
-        // every second row.
-        let step = strokesAreWide ? 2 : 1
         let pixelStride = 4 * step
-
-        // Pass 1: per-tile histograms of lightness (64 bins of the 8-bit luma) with colour sums.
         var binCount = [Int32](repeating: 0, count: tiles * bins)
         var binSum = [Int32](repeating: 0, count: tiles * bins * 3)
         binCount.withUnsafeMutableBufferPointer { counts in
@@ -156,9 +136,6 @@ struct TextContrastPasses {
                 }
             }
         }
-        // Each tile's provisional background: the median lightness bin and its neighbours. Text
-        // covers less than half of a tile this size, so the median lies in the background even
-        // where the background is a busy texture whose lightness spreads over many bins.
         var provisional = [SIMD3<Int32>](repeating: .zero, count: tiles)
         var sampled = [Int32](repeating: 0, count: tiles)
         for tile in 0..<tiles {
@@ -180,8 +157,16 @@ struct TextContrastPasses {
             }
             if total > 0 { provisional[tile] = (sum &+ SIMD3(repeating: total / 2)) / SIMD3(repeating: total) }
         }
+        return (provisional, sampled)
+    }
 
-        // Pass 2: a histogram of squared distances from the provisional background (in 64ths).
+    // MARK: Pass 2 — how far ink lies from the background
+
+    /// The squared distance from its tile's background beyond which a pixel is ink: 45 % of the
+    /// frame's robust maximum distance (the farthest distance shared by a meaningful number of
+    /// pixels), from a histogram of squared distances in 64ths. nil when nothing stands out.
+    func inkThreshold(_ provisional: [SIMD3<Int32>], sampledCount: Int) -> Int32? {
+        let pixelStride = 4 * step
         var distanceHistogram = [Int](repeating: 0, count: (3 * 255 * 255) / 64 + 1)
         distanceHistogram.withUnsafeMutableBufferPointer { histogram in
             grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
@@ -198,8 +183,6 @@ struct TextContrastPasses {
                 histogram[0] += near
             }
         }
-        // The robust maximum: the farthest distance shared by a meaningful number of pixels.
-        let sampledCount = Int(sampled.reduce(0, &+))
         let meaningful = max(3, sampledCount / 2000)
         var robustBin = 0, atLeast = 0
         for bin in stride(from: distanceHistogram.count - 1, through: 0, by: -1) {
@@ -207,13 +190,17 @@ struct TextContrastPasses {
             if atLeast >= meaningful { robustBin = bin; break }
         }
         let robustMaximum = Double(robustBin * 64 + 32).squareRoot()
-        guard robustBin > 0, robustMaximum >= 8 else {
-            return .notMeasurable("the frame is one colour: no text pixels to measure")
-        }
+        guard robustBin > 0, robustMaximum >= 8 else { return nil }
         let threshold = max(6, robustMaximum * 0.45)
-        let thresholdSquared = Int32(threshold * threshold)
+        return Int32(threshold * threshold)
+    }
 
-        // Pass 3: the ink colour is the modal 5-bit colour among pixels far from their background.
+    // MARK: Pass 3 — the ink colour, roughly
+
+    /// The modal 5-bit colour (`key`: 5 bits each of red, green, blue) among pixels far from their
+    /// background, how many pixels it holds, and how many pixels are far at all.
+    func modalInkColor(_ provisional: [SIMD3<Int32>], thresholdSquared: Int32) -> (key: Int, count: Int32, farPixels: Int) {
+        let pixelStride = 4 * step
         var inkCount = [Int32](repeating: 0, count: 1 << 15)
         var farPixels = 0
         inkCount.withUnsafeMutableBufferPointer { counts in
@@ -236,28 +223,48 @@ struct TextContrastPasses {
         }
         var modalKey = 0
         for key in 1..<inkCount.count where inkCount[key] > inkCount[modalKey] { modalKey = key }
-        guard farPixels >= max(4, sampledCount / 1000), inkCount[modalKey] > 0 else {
-            return .notMeasurable("no text pixels found in the frame")
-        }
-        // The centre of the modal bin is within 4 levels of the ink: close enough to sort pixels.
-        let approximateInk = SIMD3<Int32>(Int32((modalKey >> 10) & 31) * 8 + 4, Int32((modalKey >> 5) & 31) * 8 + 4,
-                                          Int32(modalKey & 31) * 8 + 4)
+        return (modalKey, inkCount[modalKey], farPixels)
+    }
 
-        // Pass 4: with the ink known, each tile is read against its own separation between ink
-        // and background, so text is found where it barely stands out (the failing end of a
-        // gradient) as well as where it is plain. A pixel is ink within 30 % of that separation
-        // of the ink colour, background within 30 % of the background colour. Within the modal
-        // 5-bit colour, exact colours are counted: glyph cores are one colour, while the
-        // anti-aliased pixels sharing the bin are each a slightly different blend.
-        var tileInk = [Int](repeating: 0, count: tiles)
+    // MARK: Pass 4 — ink and background, tile by tile
+
+    /// What pass 4 finds in each tile, and the exact colours of the glyph cores.
+    struct Separation {
+        var tileInk: [Int]
         var inkPixels = 0
-        var backgroundSum = [SIMD3<Int>](repeating: .zero, count: tiles)
-        var backgroundCount = [Int](repeating: 0, count: tiles)
-        var flatSum = [SIMD3<Int>](repeating: .zero, count: tiles)
-        var flatCount = [Int](repeating: 0, count: tiles)
+        var backgroundSum: [SIMD3<Int>]
+        var backgroundCount: [Int]
+        var flatSum: [SIMD3<Int>]
+        var flatCount: [Int]
+        /// Counts of the exact colours within the modal 5-bit colour (3 low bits per channel).
         var exact = [Int32](repeating: 0, count: 512)
+
+        init(tiles: Int) {
+            tileInk = [Int](repeating: 0, count: tiles)
+            backgroundSum = [SIMD3<Int>](repeating: .zero, count: tiles)
+            backgroundCount = [Int](repeating: 0, count: tiles)
+            flatSum = backgroundSum
+            flatCount = backgroundCount
+        }
+    }
+
+    /// The centre of the modal 5-bit colour: within 4 levels of the ink, close enough to sort pixels.
+    static func approximateInk(_ modalKey: Int) -> SIMD3<Int32> {
+        SIMD3<Int32>(Int32((modalKey >> 10) & 31) * 8 + 4, Int32((modalKey >> 5) & 31) * 8 + 4, Int32(modalKey & 31) * 8 + 4)
+    }
+
+    /// With the ink known, each tile is read against its own separation between ink and
+    /// background, so text is found where it barely stands out (the failing end of a gradient) as
+    /// well as where it is plain. A pixel is ink within 30 % of that separation of the ink colour,
+    /// background within 30 % of the background colour. Within the modal 5-bit colour, exact
+    /// colours are counted: glyph cores are one colour, while the anti-aliased pixels sharing the
+    /// bin are each a slightly different blend.
+    func separateInkFromBackground(_ provisional: [SIMD3<Int32>], modalKey: Int) -> Separation {
+        let pixelStride = 4 * step
+        let approximateInk = Self.approximateInk(modalKey)
+        var result = Separation(tiles: grid.count)
         let modal = Int32(modalKey)
-        exact.withUnsafeMutableBufferPointer { exactCounts in
+        result.exact.withUnsafeMutableBufferPointer { exactCounts in
             grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
                 let bg = provisional[tile]
                 let separation = bg &- approximateInk
@@ -291,14 +298,25 @@ struct TextContrastPasses {
                     }
                     p += pixelStride
                 }
-                tileInk[tile] += inkHere
-                inkPixels += inkHere
-                backgroundCount[tile] += backgroundHere
-                backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
-                flatCount[tile] += flatHere
-                flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
+                result.tileInk[tile] += inkHere
+                result.inkPixels += inkHere
+                result.backgroundCount[tile] += backgroundHere
+                result.backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
+                result.flatCount[tile] += flatHere
+                result.flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
             }
         }
+        return result
+    }
+
+    // MARK: The verdict's numbers
+
+    /// The ink colour (the most common exact colour of the glyph cores) against the background of
+    /// every tile holding text: its exact colour where it is flat (most background pixels within 2
+    /// levels of it), else the mean of its background pixels, which follows a gradient across the
+    /// tile. The lowest contrast is the verdict; the range is reported when backgrounds vary.
+    func localContrasts(_ separation: Separation, sampled: [Int32], modalKey: Int) -> TextContrastOutcome {
+        let exact = separation.exact
         var core = 0
         for index in 1..<512 where exact[index] > exact[core] { core = index }
         let foreground: RGB8
@@ -307,20 +325,19 @@ struct TextContrastPasses {
             foreground = RGB8(red: UInt8(base.x + Int32(core >> 6)), green: UInt8(base.y + Int32((core >> 3) & 7)),
                               blue: UInt8(base.z + Int32(core & 7)))
         } else {
+            let approximateInk = Self.approximateInk(modalKey)
             foreground = RGB8(red: UInt8(approximateInk.x), green: UInt8(approximateInk.y), blue: UInt8(approximateInk.z))
         }
 
-        // Tiles holding text, judged against their own background: its exact colour where it is
-        // flat (most background pixels within 2 levels of it), else the mean of its background
-        // pixels, which follows a gradient across the tile.
         var worst: (ratio: Double, background: RGB8)?
         var best = 0.0
         var lightest: (luminance: Double, color: RGB8)?
         var darkest: (luminance: Double, color: RGB8)?
-        for tile in 0..<tiles where backgroundCount[tile] > 0 && tileInk[tile] >= max(4, Int(sampled[tile]) / 200) {
-            let flat = flatCount[tile] * 10 >= backgroundCount[tile] * 7
-            let sum = flat ? flatSum[tile] : backgroundSum[tile]
-            let total = flat ? flatCount[tile] : backgroundCount[tile]
+        for tile in 0..<grid.count
+        where separation.backgroundCount[tile] > 0 && separation.tileInk[tile] >= max(4, Int(sampled[tile]) / 200) {
+            let flat = separation.flatCount[tile] * 10 >= separation.backgroundCount[tile] * 7
+            let sum = flat ? separation.flatSum[tile] : separation.backgroundSum[tile]
+            let total = flat ? separation.flatCount[tile] : separation.backgroundCount[tile]
             let color = RGB8(red: UInt8((sum.x + total / 2) / total), green: UInt8((sum.y + total / 2) / total),
                              blue: UInt8((sum.z + total / 2) / total))
             let ratio = WCAG.contrastRatio(foreground, color)
@@ -338,6 +355,6 @@ struct TextContrastPasses {
         return .measured(TextContrastMeasurement(
             foreground: foreground, background: worst.background, worstRatio: worst.ratio, bestRatio: best,
             lightestBackground: lightest.color, darkestBackground: darkest.color, backgroundVaries: varies,
-            inkPixels: inkPixels * step * step))
+            inkPixels: separation.inkPixels * step * step))
     }
 }

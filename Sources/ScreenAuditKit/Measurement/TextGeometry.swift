@@ -1,206 +1,6 @@
 import ColorScience
 import Imaging
 
-// MARK: - Ink coverage
-
-/// How much of every pixel of a frame the text's ink covers, read from the pixels: 0 is
-/// background, 255 is a glyph core. `text.size` and `text.clipped` measure glyph edges on it.
-struct InkCoverage: Sendable {
-    let width: Int
-    let height: Int
-    /// Row-major, `width × height`.
-    let values: [UInt8]
-
-    /// Coverage of 128 and up: at least half the pixel is ink.
-    static let inkLevel: UInt8 = 128
-
-    /// The same map without the shapes that are not text: ink touching three or more sides of the
-    /// frame (a border, a divider) or two sides that meet at a corner (what lies behind a rounded
-    /// control, showing where its corner curves away). Shapes are traced 8-connected through every
-    /// pixel with some coverage, from the edge pixels at least half ink.
-    func removingFrameShapes() -> InkCoverage {
-        var values = self.values
-        var visited = [Bool](repeating: false, count: width * height)
-        var queue: [Int] = []
-        var edgePixels: [Int] = []
-        for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
-        for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
-        for seed in edgePixels where !visited[seed] && values[seed] >= Self.inkLevel {
-            let sides = Self.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { values[$0] > 32 }
-            if isFrameShape(sides) {
-                for pixel in queue { values[pixel] = 0 }
-            }
-        }
-        return InkCoverage(width: width, height: height, values: values)
-    }
-}
-
-extension InkCoverage {
-    /// The shape 8-connected to `seed` in a `width` × `height` grid, through the pixels `belongs`
-    /// accepts (by index): left in `queue`, each marked in `visited`. Returns the sides of the grid
-    /// it touches as a mask: top 1, right 2, bottom 4, left 8.
-    static func traceShape(from seed: Int, width: Int, height: Int, visited: inout [Bool], queue: inout [Int],
-                           belongs: (Int) -> Bool) -> UInt8 {
-        queue.removeAll(keepingCapacity: true)
-        queue.append(seed)
-        visited[seed] = true
-        var sides: UInt8 = 0
-        var head = 0
-        while head < queue.count {
-            let pixel = queue[head]
-            head += 1
-            let x = pixel % width, y = pixel / width
-            if y == 0 { sides |= 1 }
-            if x == width - 1 { sides |= 2 }
-            if y == height - 1 { sides |= 4 }
-            if x == 0 { sides |= 8 }
-            for dy in -1...1 where y + dy >= 0 && y + dy < height {
-                for dx in -1...1 where x + dx >= 0 && x + dx < width {
-                    let next = pixel + dy * width + dx
-                    if !visited[next], belongs(next) {
-                        visited[next] = true
-                        queue.append(next)
-                    }
-                }
-            }
-        }
-        return sides
-    }
-}
-
-enum InkCoverageOutcome: Sendable {
-    case measured(InkCoverage)
-    case notMeasurable(String)
-}
-
-/// The ink coverage of the pixels inside `rect`.
-///
-/// The ink colour and a background come from `measureTextContrast`. Every pixel is projected on
-/// the line from background to ink, so the glyph cores read 1 and anti-aliased edge pixels read the
-/// fraction of them the glyph covers (blending is linear in code values, see `Canvas`). The
-/// background is taken locally: in tiles about 1.5 text heights wide, the median projection (text
-/// covers a minority of any tile that size) is that tile's background level, so gradients and
-/// textures do not read as ink. Two passes over the frame's pixels after the contrast measurement,
-/// one byte of output per pixel.
-func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, textHeight: Double?) -> InkCoverageOutcome {
-    let contrast: TextContrastMeasurement
-    switch measureTextContrast(in: image, rect: rect, textHeight: textHeight) {
-    case let .notMeasurable(reason): return .notMeasurable(reason)
-    case let .measured(measurement): contrast = measurement
-    }
-    let ink = SIMD3<Int32>(Int32(contrast.foreground.red), Int32(contrast.foreground.green), Int32(contrast.foreground.blue))
-    let background = SIMD3<Int32>(Int32(contrast.background.red), Int32(contrast.background.green),
-                                  Int32(contrast.background.blue))
-    let direction = ink &- background
-    let lengthSquared = (direction &* direction).wrappedSum()
-    // Fewer than about 20 code values between ink and background leave too few steps of coverage
-    // to place an edge within a fraction of a pixel.
-    guard lengthSquared >= 400 else {
-        return .notMeasurable("the text barely differs from its background: its glyph edges cannot be located")
-    }
-    let side = min(256, max(12, Int(((textHeight ?? Double(rect.height)) * 1.5).rounded())))
-    let grid = TileGrid(width: rect.width, height: rect.height, side: side)
-    let values = image.pixels.withUnsafeBufferPointer { pixels in
-        InkCoveragePasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4, rowBytes: image.width * 4,
-                          frameWidth: rect.width, frameHeight: rect.height, grid: grid, background: background,
-                          direction: direction, lengthSquared: lengthSquared).coverage()
-    }
-    return .measured(InkCoverage(width: rect.width, height: rect.height, values: values).removingFrameShapes())
-}
-
-/// The two passes of `measureInkCoverage`. A pixel's projection is `(p − background) · direction`,
-/// in units of `lengthSquared` (background 0, ink 1).
-private struct InkCoveragePasses {
-    let origin: UnsafePointer<UInt8>
-    let rowBytes: Int
-    let frameWidth: Int
-    let frameHeight: Int
-    let grid: TileGrid
-    let background: SIMD3<Int32>
-    let direction: SIMD3<Int32>
-    let lengthSquared: Int32
-
-    /// Histogram bins of the projection in 64ths, from −2 to +2.
-    static let bins = 256
-
-    @inline(__always)
-    func projection(_ p: UnsafePointer<UInt8>) -> Int32 {
-        (Int32(p[0]) &- background.x) &* direction.x &+ (Int32(p[1]) &- background.y) &* direction.y
-            &+ (Int32(p[2]) &- background.z) &* direction.z
-    }
-
-    func coverage() -> [UInt8] {
-        let tiles = grid.count
-        let bins = Self.bins
-        // Pass 1: per tile, a histogram of the projection with the exact sums per bin.
-        var counts = [Int32](repeating: 0, count: tiles * bins)
-        var sums = [Int64](repeating: 0, count: tiles * bins)
-        counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in
-                grid.forEachRun(origin: origin, rowBytes: rowBytes) { tile, start, length in
-                    var p = start
-                    let base = tile * bins
-                    for _ in 0..<length {
-                        let value = projection(p)
-                        let bin = Int(min(max(value &* 64 / lengthSquared, -128), 127)) + 128
-                        counts[base + bin] &+= 1
-                        sums[base + bin] &+= Int64(value)
-                        p += 4
-                    }
-                }
-            }
-        }
-        // Each tile's background level: the mean projection of the median bin and its neighbours.
-        // A tile whose median lies nearer the ink than the background is mostly glyph; it keeps the
-        // measured background (level 0).
-        var levels = [Double](repeating: 0, count: tiles)
-        for tile in 0..<tiles {
-            let base = tile * bins
-            var total: Int32 = 0
-            for bin in 0..<bins { total &+= counts[base + bin] }
-            guard total > 0 else { continue }
-            var median = 0, below: Int32 = 0
-            for bin in 0..<bins {
-                below &+= counts[base + bin]
-                if below &* 2 >= total { median = bin; break }
-            }
-            var n: Int64 = 0, sum: Int64 = 0
-            for bin in max(0, median - 1)...min(bins - 1, median + 1) {
-                n += Int64(counts[base + bin])
-                sum += sums[base + bin]
-            }
-            let level = Double(sum) / Double(n) / Double(lengthSquared)
-            levels[tile] = level < 0.5 ? level : 0
-        }
-
-        // Pass 2: coverage = (projection − level) / (1 − level), in 255ths. Where the local
-        // background lies within a quarter of the way to the ink, no edge can be read: coverage 0.
-        var values = [UInt8](repeating: 0, count: frameWidth * frameHeight)
-        let rowPixels = rowBytes / 4
-        values.withUnsafeMutableBufferPointer { out in
-            grid.forEachRun(origin: origin, rowBytes: rowBytes) { tile, start, length in
-                let level = levels[tile]
-                let span = 1 - level
-                guard span >= 0.25 else { return }
-                let offset = level * Double(lengthSquared)
-                let factor = 255 / (span * Double(lengthSquared))
-                let pixelOffset = (start - origin) / 4
-                var index = (pixelOffset / rowPixels) * frameWidth + pixelOffset % rowPixels
-                var p = start
-                for _ in 0..<length {
-                    let value = (Double(projection(p)) - offset) * factor
-                    out[index] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
-                    index += 1
-                    p += 4
-                }
-            }
-        }
-        return values
-    }
-}
-
-// MARK: - Text geometry
-
 /// One line of text as the pixels show it. Positions are pixels from the frame's top edge.
 public struct TextLineGeometry: Equatable, Sendable {
     /// The first and last rows holding the line's ink (accents and descenders included).
@@ -279,9 +79,10 @@ struct TextMetricsExpectation: Equatable, Sendable {
     var isKnown: Bool { capitals > 0 || lowercase > 0 }
 }
 
-/// Measures the baseline, x-height and cap height of the text inside `rect`, from the pixels.
+/// Measures the baseline, x-height and cap height of the text whose ink coverage is `coverage`.
 ///
-/// 1. Ink coverage (see `measureInkCoverage`): every pixel's share of glyph, 0...255.
+/// 1. Ink coverage (see `measureInkCoverage`, shapes of the frame removed): every pixel's share of
+///    glyph, 0...255.
 /// 2. Lines: runs of rows holding ink. Runs much shorter than the tallest (the dots of 'i', accents
 ///    separated from their letters) join the nearest tall run.
 /// 3. Per line and column, the top and bottom edges of the ink to a fraction of a pixel: the row
@@ -293,15 +94,13 @@ struct TextMetricsExpectation: Equatable, Sendable {
 /// 5. Levels are heights many columns share. The x-height and the cap height are levels about
 ///    `capToXHeight` apart; which one a lone level is comes from `content` (capitals or lower case).
 ///
-/// About five passes over the frame's pixels; `textHeight` (point size × scale, if known) sizes
-/// the background tiles.
-public func measureTextGeometry(in image: PixelBuffer, rect: PixelRect, textHeight: Double?, content: String?,
-                                capToXHeight: Double = 0.705 / 0.53) -> TextGeometryOutcome {
+/// Two passes over the coverage map, then work per column.
+func measureTextGeometry(_ coverage: InkCoverageOutcome, content: String?, capToXHeight: Double = 0.705 / 0.53) -> TextGeometryOutcome {
     let expectation = TextMetricsExpectation(content)
     if let content, !content.isEmpty, expectation.letters == 0 {
         return .notMeasurable("too little text to measure: \"\(content)\" has no letters or digits")
     }
-    switch measureInkCoverage(in: image, rect: rect, textHeight: textHeight) {
+    switch coverage {
     case let .notMeasurable(reason):
         return .notMeasurable(reason)
     case let .measured(coverage):

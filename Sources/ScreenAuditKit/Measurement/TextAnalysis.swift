@@ -1,0 +1,65 @@
+import Imaging
+
+/// What one text element's pixels say, measured once per screen and shared by the text checks:
+/// `contrast.text` reads the contrast, `text.size` the coverage of the frame (shapes of the frame
+/// removed), `text.clipped` the coverage of the frame and the ring of pixels around it. The
+/// contrast's ink and background are what the coverage is projected on, so no pass is repeated.
+public struct TextAnalysis: Sendable {
+    /// What a run needs measured: the contrast alone, or the ink coverage as well.
+    public struct Parts: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let contrast = Parts(rawValue: 1)
+        public static let coverage = Parts(rawValue: 2)
+        public static let all: Parts = [.contrast, .coverage]
+    }
+
+    /// The element's frame in pixels of the screenshot.
+    public let frame: PixelRect
+    /// What was measured.
+    public let parts: Parts
+    public let contrast: TextContrastOutcome
+    /// The frame and the ring of pixels just outside it, where the screenshot has them.
+    let edgeCoverage: InkCoverageOutcome
+    /// The frame alone, without the shapes that are the frame's own (borders, corners).
+    let textCoverage: InkCoverageOutcome
+
+    /// `textHeight`: the text's size in pixels (point size × scale), if known; it sizes the tiles
+    /// in which backgrounds are taken.
+    public init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts = .all) {
+        self.frame = frame
+        self.parts = parts
+        contrast = measureTextContrast(in: image, rect: frame, textHeight: textHeight)
+        let notMeasured = InkCoverageOutcome.notMeasurable("the ink coverage was not measured in this run")
+        guard parts.contains(.coverage) else {
+            (edgeCoverage, textCoverage) = (notMeasured, notMeasured)
+            return
+        }
+        switch contrast {
+        case let .notMeasurable(reason):
+            edgeCoverage = .notMeasurable(reason)
+            textCoverage = edgeCoverage
+        case let .measured(measurement):
+            edgeCoverage = measureInkCoverage(in: image, rect: frame, textHeight: textHeight, contrast: measurement, ring: true)
+            if case let .measured(coverage) = edgeCoverage {
+                textCoverage = .measured(coverage.frameOnly().removingFrameShapes())
+            } else {
+                textCoverage = edgeCoverage
+            }
+        }
+    }
+
+    /// The edges of the frame that glyph strokes run into (`text.clipped`).
+    public var frameEdgeInk: FrameEdgeInkOutcome {
+        switch edgeCoverage {
+        case let .notMeasurable(reason): .notMeasurable(reason)
+        case let .measured(coverage): measureInkAtFrameEdges(coverage)
+        }
+    }
+
+    /// The baseline, x-height and cap height of the text (`text.size`); see `measureTextGeometry`.
+    public func geometry(content: String?, capToXHeight: Double) -> TextGeometryOutcome {
+        measureTextGeometry(textCoverage, content: content, capToXHeight: capToXHeight)
+    }
+}
