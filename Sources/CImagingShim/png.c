@@ -294,6 +294,7 @@ sak_status sak_png_write(const sak_png_write_params *params, const uint8_t *rows
     png_set_compression_level(png, params->compression_level);
     png_set_compression_mem_level(png, 8);
     png_set_compression_window_bits(png, 15);
+    if (params->filters != 0) png_set_filter(png, PNG_FILTER_TYPE_BASE, params->filters);
 
     png_set_IHDR(png, info, params->width, params->height, params->bit_depth, params->color_type,
                  params->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
@@ -330,6 +331,7 @@ sak_status sak_png_write(const sak_png_write_params *params, const uint8_t *rows
         png_set_cHRM(png, info, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
     }
     png_write_info(png, info);
+    if (params->strip_filler) png_set_filler(png, 0, PNG_FILLER_AFTER);
     int passes = params->interlaced ? png_set_interlace_handling(png) : 1;
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < params->height; y++) {

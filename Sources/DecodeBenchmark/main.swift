@@ -10,8 +10,12 @@ import ScreenAuditKit
 //   swift run -c release screenaudit-benchmark [--iterations N] [--file PNG]
 //   swift run -c release screenaudit-benchmark --write-sample PATH [--size WxH]
 //   swift run -c release screenaudit-benchmark --write-suite DIR [--screens N]   (scripts/memory-benchmark.sh)
+//
+// Then the suite benchmark (`SuiteBenchmark`): the whole audit, run by the `screenaudit` binary
+// built beside this one, against libpng's decode of the same files, as ratios.
+//   swift build -c release && swift run -c release screenaudit-benchmark [--suite-screens N] [--repeats N]
 
-let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] | --write-sample PATH [--size WxH] | --write-suite DIR [--screens N]\n"
+let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] [--suite-screens N] [--repeats N] [--no-suite] | --write-sample PATH [--size WxH] | --write-suite DIR [--screens N]\n"
 let options = [
     OptionSpec("--iterations", value: "N", help: "timed decodes per decoder (default 20)"),
     OptionSpec("--file", value: "PNG", help: "benchmark this PNG instead of the generated card"),
@@ -19,6 +23,9 @@ let options = [
     OptionSpec("--size", value: "WxH", help: "size of the card --write-sample writes (default 1290x2796)"),
     OptionSpec("--write-suite", value: "DIR", help: "write N audit screens (PNG) and their contracts, and stop"),
     OptionSpec("--screens", value: "N", help: "screens --write-suite writes (default 200)"),
+    OptionSpec("--suite-screens", value: "N", help: "screenshots the suite benchmark audits (default 24)"),
+    OptionSpec("--repeats", value: "N", help: "runs of each suite figure, the median reported (default 3)"),
+    OptionSpec("--no-suite", help: "stop after the decode and contrast figures"),
 ]
 let iterations: Int
 let inputPath: String?
@@ -26,6 +33,8 @@ let samplePath: String?
 var sampleSize = (width: 1290, height: 2796)
 var suitePath: String?
 var suiteScreens = 200
+var suiteBenchmark = SuiteBenchmark(screens: 24, repeats: 3)
+var runSuite = true
 do {
     let parsed = try parseArguments(Array(CommandLine.arguments.dropFirst()), options: options)
     guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
@@ -34,6 +43,9 @@ do {
     samplePath = parsed.value("--write-sample")
     suitePath = parsed.value("--write-suite")
     suiteScreens = try positiveInteger(parsed, "--screens") ?? 200
+    suiteBenchmark.screens = try positiveInteger(parsed, "--suite-screens") ?? 24
+    suiteBenchmark.repeats = try positiveInteger(parsed, "--repeats") ?? 3
+    runSuite = !parsed.has("--no-suite")
     if let size = parsed.value("--size") {
         let parts = size.split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0 <= 8192 }) else {
@@ -51,17 +63,7 @@ if let suitePath {
     // one contract file declaring them all.
     do {
         let screen = AuditScreen.make()
-        let png = Data(try PNGEncoder.encode(screen.image))
-        try FileManager.default.createDirectory(atPath: suitePath + "/shots", withIntermediateDirectories: true)
-        var contracts: [ScreenContract] = []
-        for index in 0..<suiteScreens {
-            var contract = screen.contract
-            contract.id = "screen-\(index)"
-            contract.screenshot = "screen-\(index).png"
-            try png.write(to: URL(fileURLWithPath: suitePath + "/shots/" + contract.screenshot))
-            contracts.append(contract)
-        }
-        try JSONText.encode(ContractDocument(screens: contracts)).write(to: URL(fileURLWithPath: suitePath + "/contracts.json"))
+        try SuiteBenchmark(screens: suiteScreens, repeats: 1).writeSuite(screen, screens: suiteScreens, to: suitePath)
         print("wrote \(suiteScreens) screens of \(screen.image.width)×\(screen.image.height) px to \(suitePath)")
         exit(0)
     } catch {
@@ -165,9 +167,27 @@ let screenDecode = try measure("decode the screen PNG", megapixels: screenMegapi
     _ = try decoder.decode(auditPNG, file: "audit.png")
 }
 let check = TextContrastCheck()
-let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
+// The context measures every text element as it is built (the analysis the text checks share),
+// so building it is part of the time.
 let checksTime = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
+    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: .contrast)
     let results = check.run(context)
     precondition(results.count == textElements)
 }
+let textChecks: [any AuditCheck] = [check, TextSizeCheck(), TextClippedCheck()]
+let textChecksTime = measure("the three text checks on 40", megapixels: Double(auditedPixels) / 1_000_000) {
+    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
+    let results = textChecks.flatMap { $0.run(context) }
+    precondition(results.count == textElements * 3)
+}
+print("the three text checks / decode: \(String(format: "%.1f", textChecksTime / screenDecode * 100)) %")
 print("audit / decode: \(String(format: "%.1f", checksTime / screenDecode * 100)) % (target ≤ 30 %)")
+
+if runSuite {
+    do {
+        try suiteBenchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        exit(1)
+    }
+}

@@ -57,7 +57,13 @@ public struct PNGRawImage: Sendable {
         self.rows = rows
     }
 
+    /// 8-bit RGB rows that carry a fourth byte per pixel (RGBA pixels whose alpha is not written).
+    var rowsHaveFiller = false
+
     public var bytesPerRow: Int { (width * colorType.channels * bitDepth + 7) / 8 }
+
+    /// Bytes per row of `rows`: `bytesPerRow`, or four per pixel with a filler byte.
+    var rowStride: Int { rowsHaveFiller ? width * 4 : bytesPerRow }
 }
 
 /// Writes PNGs with fixed settings (zlib level 6 unless the caller fixes another, libpng's default
@@ -65,6 +71,25 @@ public struct PNGRawImage: Sendable {
 /// same libpng and zlib.
 public enum PNGEncoder {
     public static let compressionLevel: Int32 = 6
+
+    /// How hard the encoder works: `standard` (zlib level 6, libpng's adaptive filter per row)
+    /// for files people keep, `fast` for review images written by the hundred (overlays): zlib
+    /// level 1 and the Up filter on every row, about 2.3 times faster than level 2 with adaptive
+    /// filters on a dimmed iPhone screenshot, for a file about 5 % larger. Either way the same
+    /// pixels give the same bytes.
+    public struct Effort: Equatable, Sendable {
+        public var compressionLevel: Int32
+        /// A `PNG_FILTER_*` mask (`PNG_FILTER_UP` is 0x20); 0 lets libpng choose per row.
+        public var filters: Int32
+
+        public init(compressionLevel: Int32, filters: Int32 = 0) {
+            self.compressionLevel = compressionLevel
+            self.filters = filters
+        }
+
+        public static let standard = Effort(compressionLevel: PNGEncoder.compressionLevel)
+        public static let fast = Effort(compressionLevel: 1, filters: 0x20)
+    }
 
     public enum Layout: Sendable {
         case rgb
@@ -75,6 +100,11 @@ public enum PNGEncoder {
 
     /// Encodes an RGBA buffer as 8-bit RGB or RGBA.
     public static func encode(_ buffer: PixelBuffer, layout: Layout = .automatic, compressionLevel: Int32 = compressionLevel) throws -> [UInt8] {
+        try encode(buffer, layout: layout, effort: Effort(compressionLevel: compressionLevel))
+    }
+
+    /// Encodes an RGBA buffer as 8-bit RGB or RGBA with the given effort.
+    public static func encode(_ buffer: PixelBuffer, layout: Layout = .automatic, effort: Effort) throws -> [UInt8] {
         let keepAlpha: Bool
         switch layout {
         case .rgb: keepAlpha = false
@@ -84,36 +114,30 @@ public enum PNGEncoder {
         if keepAlpha {
             var raw = PNGRawImage(width: buffer.width, height: buffer.height, colorType: .rgba, bitDepth: 8, rows: buffer.pixels)
             raw.srgbIntent = 0
-            return try encode(raw, compressionLevel: compressionLevel)
+            return try encode(raw, effort: effort)
         }
-        var rgb = [UInt8](repeating: 0, count: buffer.width * buffer.height * 3)
-        buffer.pixels.withUnsafeBufferPointer { source in
-            rgb.withUnsafeMutableBufferPointer { target in
-                var s = 0, t = 0
-                while s < source.count {
-                    target[t] = source[s]
-                    target[t + 1] = source[s + 1]
-                    target[t + 2] = source[s + 2]
-                    s += 4
-                    t += 3
-                }
-            }
-        }
-        var raw = PNGRawImage(width: buffer.width, height: buffer.height, colorType: .rgb, bitDepth: 8, rows: rgb)
+        // RGB from the RGBA rows as they are: libpng leaves out every fourth byte as it writes.
+        var raw = PNGRawImage(width: buffer.width, height: buffer.height, colorType: .rgb, bitDepth: 8, rows: buffer.pixels)
+        raw.rowsHaveFiller = true
         raw.srgbIntent = 0
-        return try encode(raw, compressionLevel: compressionLevel)
+        return try encode(raw, effort: effort)
     }
 
     /// Encodes any PNG layout; throws `ImagingError.encodeFailed` for inconsistent input.
     public static func encode(_ image: PNGRawImage, compressionLevel: Int32 = compressionLevel) throws -> [UInt8] {
+        try encode(image, effort: Effort(compressionLevel: compressionLevel))
+    }
+
+    /// Encodes any PNG layout with the given effort.
+    public static func encode(_ image: PNGRawImage, effort: Effort) throws -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImagingError.encodeFailed(detail: "image size \(image.width) × \(image.height) is not encodable")
         }
         guard image.colorType.allowedBitDepths.contains(image.bitDepth) else {
             throw ImagingError.encodeFailed(detail: "bit depth \(image.bitDepth) is not allowed for colour type \(image.colorType)")
         }
-        guard image.rows.count == image.bytesPerRow * image.height else {
-            throw ImagingError.encodeFailed(detail: "expected \(image.bytesPerRow * image.height) bytes of rows, got \(image.rows.count)")
+        guard image.rows.count == image.rowStride * image.height else {
+            throw ImagingError.encodeFailed(detail: "expected \(image.rowStride * image.height) bytes of rows, got \(image.rows.count)")
         }
         let paletteBytes = image.palette.flatMap { [$0.red, $0.green, $0.blue] }
         var params = sak_png_write_params()
@@ -122,7 +146,9 @@ public enum PNGEncoder {
         params.color_type = image.colorType.rawValue
         params.bit_depth = Int32(image.bitDepth)
         params.interlaced = image.interlaced ? 1 : 0
-        params.compression_level = max(0, min(9, compressionLevel))
+        params.compression_level = max(0, min(9, effort.compressionLevel))
+        params.filters = effort.filters
+        params.strip_filler = image.rowsHaveFiller && image.colorType == .rgb && image.bitDepth == 8 ? 1 : 0
         params.palette_count = Int32(image.palette.count)
         params.trns_count = Int32(image.paletteAlpha.count)
         if let color = image.transparentColor {
@@ -154,7 +180,7 @@ public enum PNGEncoder {
                             p.trns = alpha.isEmpty ? nil : alpha.baseAddress
                             p.icc = icc.isEmpty ? nil : icc.baseAddress
                             p.icc_name = name
-                            return sak_png_write(&p, rows.baseAddress, image.bytesPerRow, &output, &message, message.count)
+                            return sak_png_write(&p, rows.baseAddress, image.rowStride, &output, &message, message.count)
                         }
                     }
                 }

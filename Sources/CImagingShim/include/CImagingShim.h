@@ -109,6 +109,8 @@ typedef struct {
     const uint8_t *icc;      /* NULL: no iCCP chunk */
     uint32_t icc_length;
     const char *icc_name;
+    int filters;             /* 0: libpng's adaptive choice; else a PNG_FILTER_* mask (PNG_FILTER_SUB 0x10, …) */
+    int strip_filler;        /* non-zero: RGB rows carry a fourth byte per pixel, not written */
 } sak_png_write_params;
 
 /* `rows`: height rows of `stride` bytes, already packed in the PNG's own sample layout

@@ -38,13 +38,34 @@ public struct Canvas: Sendable {
         let columns = inside.map { Self.axisCoverage(from: $0.x, to: $0.maxX, pixels: width) } ?? []
         let rows = inside.map { Self.axisCoverage(from: $0.y, to: $0.maxY, pixels: height) } ?? []
         let black = RGBA(red: 0, green: 0, blue: 0)
+        // Pixels wholly outside `rect` all blend by `strength`: through a table per channel kind,
+        // built by the same arithmetic as `blend`, so the bytes are the same.
+        var colorTable = [UInt8](repeating: 0, count: 256), alphaTable = colorTable
+        for value in 0..<256 {
+            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
+            pixel.withUnsafeMutableBufferPointer { Self.blend($0, at: 0, color: black, alpha: strength) }
+            colorTable[value] = pixel[0]
+            alphaTable[value] = pixel[3]
+        }
         withPixels { pixels in
-            for row in 0..<height {
-                let rowCoverage = rows.isEmpty ? 0 : rows[row]
-                for column in 0..<width {
-                    let covered = rowCoverage == 0 ? 0 : rowCoverage * columns[column]
-                    let alpha = strength * (1 - covered)
-                    if alpha > 0 { Self.blend(pixels, at: (row * width + column) * 4, color: black, alpha: alpha) }
+            colorTable.withUnsafeBufferPointer { colorTable in
+                alphaTable.withUnsafeBufferPointer { alphaTable in
+                    for row in 0..<height {
+                        let rowCoverage = rows.isEmpty ? 0 : rows[row]
+                        for column in 0..<width {
+                            let covered = rowCoverage == 0 ? 0 : rowCoverage * columns[column]
+                            let offset = (row * width + column) * 4
+                            if covered == 0 {
+                                pixels[offset] = colorTable[Int(pixels[offset])]
+                                pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
+                                pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
+                                pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
+                            } else {
+                                let alpha = strength * (1 - covered)
+                                if alpha > 0 { Self.blend(pixels, at: offset, color: black, alpha: alpha) }
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -1,0 +1,146 @@
+import CImagingShim
+import Foundation
+import Imaging
+import ScreenAuditKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The whole audit against a bare decode, as ratios measured in one run: a suite of iPhone-size
+/// screenshots (`AuditScreen`: 40 labels each, so every text check has work) is written to a
+/// temporary folder, decoded by libpng's simplified API in this process, then audited by the
+/// `screenaudit` binary built beside this one, whose CPU time (user + system) and peak memory
+/// come from `wait4`. Every figure is the median of `repeats` runs.
+struct SuiteBenchmark {
+    var screens: Int
+    var repeats: Int
+
+    struct Run {
+        var cpu: Double
+        var wall: Double
+        var peakKiB: Int
+    }
+
+    func run() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenaudit-suite-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try writeSuite(AuditScreen.make(), screens: screens, to: folder)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("screenaudit").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchmarkError("\(binary) is missing: build it first (swift build -c release --product screenaudit)")
+        }
+        let files = (0..<screens).map { "\(folder)/shots/screen-\($0).png" }
+        let decode = median((0..<repeats).map { _ in decodeCPU(files) })
+        print("")
+        print("suite benchmark: \(screens) screenshots of 1290×2796 px, 40 text labels each; CPU seconds, median of \(repeats)")
+        print(figure("libpng simplified API, decode only", decode))
+
+        func audit(_ label: String, _ extra: [String], jobs: Int = 1) throws -> Run {
+            let arguments = ["audit", "--contracts", "\(folder)/contracts.json", "--screenshots", "\(folder)/shots",
+                             "--out", "\(folder)/out", "--today", "2026-01-01", "--jobs", "\(jobs)"] + extra
+            let runs = try (0..<repeats).map { _ in try spawn(binary, arguments) }
+            let result = Run(cpu: median(runs.map(\.cpu)), wall: median(runs.map(\.wall)), peakKiB: runs.map(\.peakKiB).max() ?? 0)
+            print(figure(label, result.cpu, decode: decode) + String(format: "   peak %6.1f MiB", Double(result.peakKiB) / 1024))
+            return result
+        }
+        let reports = try audit("audit: all checks, report.json + report.md", ["--format", "json,md"])
+        let outputs = try audit("audit: every default output", [])
+        let overlays = try audit("audit: every output, --overlays all", ["--overlays", "all"])
+        let twoWorkers = try audit("audit: every default output, --jobs 2", [], jobs: 2)
+        print("")
+        print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3)", reports.cpu / decode))
+        print(String(format: "every default output / decode:          %.2f (target ≤ 1.6)", outputs.cpu / decode))
+        print(String(format: "--overlays all adds / decode:           %.2f (target ≤ 1.0)", (overlays.cpu - outputs.cpu) / decode))
+        print(String(format: "two workers, throughput over one:       %.2f (target ≥ 1.8 on two cores; %d cores here)",
+                     outputs.wall / twoWorkers.wall, ProcessInfo.processInfo.activeProcessorCount))
+        let frameMiB = Double(1290 * 2796 * 4) / 1_048_576
+        print(String(format: "peak memory, second worker adds:        %.1f MiB (one decoded frame: %.1f MiB)",
+                     Double(twoWorkers.peakKiB - outputs.peakKiB) / 1024, frameMiB))
+    }
+
+    func figure(_ label: String, _ seconds: Double, decode: Double? = nil) -> String {
+        var line = label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%7.3f s", seconds)
+        if let decode { line += String(format: "   %5.2f× decode", seconds / decode) }
+        return line
+    }
+
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    /// The suite: `count` copies of one screen (distinct files) and one contract file for them all.
+    func writeSuite(_ screen: (image: PixelBuffer, contract: ScreenContract), screens count: Int, to folder: String) throws {
+        let png = Data(try PNGEncoder.encode(screen.image))
+        try FileManager.default.createDirectory(atPath: folder + "/shots", withIntermediateDirectories: true)
+        var contracts: [ScreenContract] = []
+        for index in 0..<count {
+            var contract = screen.contract
+            contract.id = "screen-\(index)"
+            contract.screenshot = "screen-\(index).png"
+            try png.write(to: URL(fileURLWithPath: folder + "/shots/" + contract.screenshot))
+            contracts.append(contract)
+        }
+        try JSONText.encode(ContractDocument(screens: contracts)).write(to: URL(fileURLWithPath: folder + "/contracts.json"))
+    }
+
+    /// CPU seconds this process spends reading and decoding `files` with libpng's simplified API.
+    func decodeCPU(_ files: [String]) -> Double {
+        let start = processCPU()
+        for file in files {
+            guard let png = FileManager.default.contents(atPath: file) else { preconditionFailure("cannot read \(file)") }
+            png.withUnsafeBytes { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let (width, height) = (1290, 2796)
+                let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                    let status = sak_png_simplified_decode_rgba(bytes.baseAddress!, bytes.count, buffer.baseAddress!, width * 4)
+                    precondition(status == SAK_OK)
+                    count = width * height * 4
+                }
+                precondition(pixels.count == width * height * 4)
+            }
+        }
+        return processCPU() - start
+    }
+
+    func processCPU() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Runs `binary` with its output discarded; its CPU time, wall time and peak resident set.
+    func spawn(_ binary: String, _ arguments: [String]) throws -> Run {
+        var actions: posix_spawn_file_actions_t = .init()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BenchmarkError("cannot start \(binary)") }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchmarkError("lost \(binary)") }
+        let elapsed = ContinuousClock.now - start
+        let exitCode = (status >> 8) & 0xFF
+        // The suite's screens have findings (grey labels under 4.5:1): exit 1 is the expected gate.
+        guard status & 0x7F == 0, exitCode <= 1 else { throw BenchmarkError("screenaudit \(arguments.joined(separator: " ")) exited \(exitCode)") }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        #if canImport(Darwin)
+        let peakKiB = Int(usage.ru_maxrss) / 1024   // bytes on macOS
+        #else
+        let peakKiB = Int(usage.ru_maxrss)          // kilobytes on Linux
+        #endif
+        return Run(cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+                   wall: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peakKiB: peakKiB)
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
