@@ -157,7 +157,7 @@ let auditScreen = AuditScreen.make()
 let auditPNG = Data(try PNGEncoder.encode(auditScreen.image))
 let textElements = auditScreen.contract.elements.count
 let auditedPixels = auditScreen.contract.elements.reduce(0) { total, element in
-    let rect = ScreenContext(screen: auditScreen.contract, image: auditScreen.image).pixelRect(for: element.frame)
+    let rect = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: []).pixelRect(for: element.frame)
     return total + rect.area
 }
 print("")

@@ -50,6 +50,17 @@ public struct Canvas: Sendable {
         withPixels { pixels in
             colorTable.withUnsafeBufferPointer { colorTable in
                 alphaTable.withUnsafeBufferPointer { alphaTable in
+                    guard inside != nil else {
+                        var offset = 0
+                        while offset < pixels.count {
+                            pixels[offset] = colorTable[Int(pixels[offset])]
+                            pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
+                            pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
+                            pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
+                            offset += 4
+                        }
+                        return
+                    }
                     for row in 0..<height {
                         let rowCoverage = rows.isEmpty ? 0 : rows[row]
                         for column in 0..<width {

@@ -32,14 +32,12 @@ enum AssetsCommand: Command {
         RunLimits.option,
     ]
 
-    static let formats = ["json", "md", "sarif", "junit"]
-
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         guard let catalog = parsed.value("--catalog") else { throw UsageError("--catalog is required") }
         let out = parsed.value("--out") ?? "build_results/asset-audit"
         let failOn = try AuditCommand.choice(parsed, "--fail-on", FailThreshold.self) ?? .error
-        let formats = try AuditCommand.formatList(parsed, allowed: Self.formats)
+        let formats = try AuditCommand.formatList(parsed, allowed: ReportFormat.assetFormats)
         let limits = try RunLimits.parse(parsed)
 
         var inputs = AssetAuditor.Inputs(catalogPath: catalog)
@@ -61,17 +59,13 @@ enum AssetsCommand: Command {
             return .unusableInput
         }
 
+        let written: [String]
         do {
             // Paths in report.sarif are relative to the folder holding the catalog, as given, so
             // that code scanning links them from the repository root.
             let catalogParent = (catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog) as NSString
             let base = catalogParent.isAbsolutePath ? "" : catalogParent.deletingLastPathComponent
-            var files: [(name: String, contents: Data)] = []
-            if formats.contains("json") { files.append((JSONReporter.fileName, try JSONText.encode(report))) }
-            if formats.contains("md") { files.append((MarkdownReporter.fileName, Data(AssetMarkdownReporter.render(report).utf8))) }
-            if formats.contains("sarif") { files.append((SARIFReporter.fileName, try SARIFReporter.render(report, base: base))) }
-            if formats.contains("junit") { files.append((JUnitReporter.fileName, Data(JUnitReporter.render(report, failOn: failOn).utf8))) }
-            try ReportWriter.write(files, to: out)
+            written = try AssetOutputs.write(report, formats: formats, sarifBase: base, failOn: failOn, to: out)
         } catch let error as AuditError {
             console.err("error: \(error.description)\n")
             return .unusableInput
@@ -88,9 +82,6 @@ enum AssetsCommand: Command {
             + "\(AuditCommand.count(s.warnings, "warning")), \(AuditCommand.count(s.infos, "info"))"
             + (pairs.isEmpty ? "" : "; \(pairs.filter { $0.status == .pass }.count) of \(AuditCommand.count(pairs.count, "colour pair")) passed")
             + "\n")
-        let written = [("json", JSONReporter.fileName), ("md", MarkdownReporter.fileName), ("sarif", SARIFReporter.fileName),
-                       ("junit", JUnitReporter.fileName)]
-            .filter { formats.contains($0.0) }.map { (out as NSString).appendingPathComponent($0.1) }
         console.out("reports: \(written.joined(separator: ", "))\n")
         let gate = "--fail-on \(failOn.rawValue)\(parsed.has("--release") ? ", --release" : "")"
         if s.gateFailed {

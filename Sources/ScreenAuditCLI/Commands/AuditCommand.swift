@@ -43,9 +43,6 @@ enum AuditCommand: Command {
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
     ]
 
-    /// The outputs `--format` chooses from.
-    static let formats = ["json", "md", "junit", "sarif", "html", "overlays"]
-
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
@@ -60,11 +57,14 @@ enum AuditCommand: Command {
             today = day
         }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        let formats = try formatList(parsed, allowed: Self.formats)
+        let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
-        if let overlays = parsed.value("--overlays"), overlays != "all", overlays != "findings" {
-            throw UsageError("option '--overlays' must be findings or all, got '\(overlays)'")
-        }
+        let overlays = try parsed.value("--overlays").map { text in
+            guard let selection = OverlaySelection(rawValue: text) else {
+                throw UsageError("option '--overlays' must be findings or all, got '\(text)'")
+            }
+            return selection
+        } ?? .findings
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isDirectory), isDirectory.boolValue else {
             console.err("error: \(screenshots): the --screenshots folder does not exist\n")
@@ -87,34 +87,16 @@ enum AuditCommand: Command {
         // Progress only for a person watching: stderr is a terminal and there are more than a few screens.
         let showProgress = isatty(STDERR_FILENO) != 0 && screens.count > 3
         let progress: (@Sendable (Int, Int) -> Void)? = showProgress ? Self.progressPrinter(console) : nil
-        var report = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance, progress: progress)
-        if let path = parsed.value("--baseline") {
-            do {
-                report = report.applyingBaseline(try Baseline.load(path: path), failOn: failOn)
-            } catch let error as AuditError {
-                console.err("error: \(error.description)\n")
-                return .unusableInput
-            }
-        }
-
+        let written: [String]
+        let report: AuditReport
         do {
-            // The output folder first: a file in its way is reported before anything is written.
-            try ReportWriter.write([], to: out)
-            let overlays = formats.contains("overlays")
-                ? try OverlayFiles.write(report, screens: screens, screenshotsRoot: screenshots, to: out, all: parsed.value("--overlays") == "all",
-                                        decoder: limits.decoder)
-                : []
-            var files: [(name: String, contents: Data)] = []
-            if formats.contains("json") { files.append((JSONReporter.fileName, try JSONReporter.render(report))) }
-            if formats.contains("md") { files.append((MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8))) }
-            if formats.contains("html") { files.append((HTMLReporter.fileName, Data(HTMLReporter.render(report, overlays: overlays).utf8))) }
-            if formats.contains("sarif") {
-                files.append((SARIFReporter.fileName, try SARIFReporter.render(report, rules: AuditRunner.descriptors(options))))
-            }
-            if formats.contains("junit") {
-                files.append((JUnitReporter.fileName, Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)))
-            }
-            try ReportWriter.write(files, to: out)
+            // The output folder first: a file in its way is reported before any work.
+            let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays)
+            var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
+                                             overlays: outputs.overlayRequest, progress: progress)
+            if let path = parsed.value("--baseline") { audited = audited.applyingBaseline(try Baseline.load(path: path), failOn: failOn) }
+            report = audited
+            written = try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: failOn)
         } catch let error as AuditError {
             console.err("error: \(error.description)\n")
             return .unusableInput
@@ -130,9 +112,6 @@ enum AuditCommand: Command {
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
-        let written = [("json", JSONReporter.fileName), ("md", MarkdownReporter.fileName), ("junit", JUnitReporter.fileName),
-                       ("sarif", SARIFReporter.fileName), ("html", HTMLReporter.fileName)]
-            .filter { formats.contains($0.0) }.map { (out as NSString).appendingPathComponent($0.1) }
         console.out("reports: \(written.joined(separator: ", "))\n")
         if s.gateFailed {
             console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
@@ -187,14 +166,13 @@ enum AuditCommand: Command {
     }
 
     /// `--format a,b`: the outputs to write, each one of `allowed` (default: all of them).
-    static func formatList(_ parsed: ParsedArguments, allowed: [String]) throws -> Set<String> {
-        try Set((parsed.value("--format") ?? allowed.joined(separator: ",")).split(separator: ",").map { name in
-            let format = String(name).trimmingCharacters(in: .whitespaces)
-            guard allowed.contains(format) else {
-                throw UsageError("unknown format '\(format)' for --format (formats: \(allowed.joined(separator: ", ")))")
-            }
-            return format
-        })
+    static func formatList(_ parsed: ParsedArguments, allowed: [ReportFormat]) throws -> Set<ReportFormat> {
+        guard let text = parsed.value("--format") else { return Set(allowed) }
+        do {
+            return try ReportFormat.list(text, allowed: allowed)
+        } catch {
+            throw UsageError("unknown format '\(error.name)' for --format (formats: \(allowed.map(\.rawValue).joined(separator: ", ")))")
+        }
     }
 
     /// "1 error", "2 errors".

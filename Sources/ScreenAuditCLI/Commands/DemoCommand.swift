@@ -30,13 +30,11 @@ enum DemoCommand: Command {
             let screens = try ContractLoader().load(path: (frames as NSString).appendingPathComponent(QuestFrames.contractFile))
             let options = AuditOptions(today: CalendarDay.todayUTC(), maxConcurrentScreens: jobs)
             let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
-            let report = await runner.audit(screens, screenshotsRoot: frames, provenance: QuestArt.provenance)
-            let overlays = try OverlayFiles.write(report, screens: screens, screenshotsRoot: frames, to: out)
-            try ReportWriter.write([
-                (JSONReporter.fileName, try JSONReporter.render(report)),
-                (MarkdownReporter.fileName, Data(MarkdownReporter.render(report).utf8)),
-                (HTMLReporter.fileName, Data(HTMLReporter.render(report, overlays: overlays).utf8)),
-            ], to: out)
+            let outputs = try AuditOutputs(directory: out, formats: [.json, .md, .html, .overlays])
+            let report = await runner.audit(screens, screenshotsRoot: frames, provenance: QuestArt.provenance,
+                                            overlays: outputs.overlayRequest)
+            try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: options.failOn)
+            let overlays = outputs.overlayScreens
             let s = report.summary
             let seconds = Double((ContinuousClock.now - started).components.seconds)
             console.out("audited \(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos; "

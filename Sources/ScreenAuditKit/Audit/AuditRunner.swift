@@ -55,26 +55,60 @@ public struct AuditRunner: Sendable {
         return parts
     }
 
-    /// `progress` is told (screens done, total) as each screen finishes.
+    /// `progress` is told (screens done, total) as each screen finishes. With `overlays`, each
+    /// screen it selects hands its frame to `overlays.deliver` as soon as the screens before it
+    /// are done (its first finding number is known then); a frame waiting for that counts as a
+    /// screen in flight, so at most `maxConcurrentScreens` frames are ever held.
     public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?,
-                      progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
+                      overlays: OverlayRequest? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
         let policy = Policy(today: options.today, provenance: provenance)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
-        await withTaskGroup(of: (Int, ScreenReport).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                let screen = screens[index]
-                group.addTask { (index, self.auditScreen(screen, root: screenshotsRoot, policy: policy)) }
-                next += 1
+        enum Work: Sendable {
+            case screen(Int, ScreenReport, PixelBuffer?)
+            case overlay
+        }
+        await withTaskGroup(of: Work.self) { group in
+            var next = 0, inFlight = 0, done = 0
+            var held: [Int: PixelBuffer] = [:]
+            var numbered = 0, number = 1
+            func fill() {
+                while next < screens.count, inFlight < max(1, options.maxConcurrentScreens) {
+                    let index = next
+                    let screen = screens[index]
+                    group.addTask {
+                        let (report, frame) = self.auditScreen(screen, root: screenshotsRoot, policy: policy,
+                                                               keepingFrameFor: overlays)
+                        return .screen(index, report, frame)
+                    }
+                    next += 1
+                    inFlight += 1
+                }
             }
-            while next < min(options.maxConcurrentScreens, screens.count) { start() }
-            var done = 0
-            while let (index, report) = await group.next() {
-                reports[index] = report
-                done += 1
-                progress?(done, screens.count)
-                if next < screens.count { start() }
+            fill()
+            while let work = await group.next() {
+                inFlight -= 1
+                if case let .screen(index, report, frame) = work {
+                    reports[index] = report
+                    done += 1
+                    progress?(done, screens.count)
+                    if let frame {
+                        held[index] = frame
+                        inFlight += 1
+                    }
+                    // Number the finished screens in order; a held frame becomes an overlay task.
+                    while numbered < screens.count, let finished = reports[numbered] {
+                        if let overlays, let frame = held.removeValue(forKey: numbered) {
+                            let first = number, scale = screens[numbered].contract.device.scale
+                            group.addTask {
+                                overlays.deliver(finished, frame, first, scale)
+                                return .overlay
+                            }
+                        }
+                        number += finished.findings.count
+                        numbered += 1
+                    }
+                }
+                fill()
             }
         }
         let finished = reports.compactMap { $0 }
@@ -89,11 +123,18 @@ public struct AuditRunner: Sendable {
 
     /// One screen, start to finish. Never throws: every failure becomes a finding on the screen.
     public func auditScreen(_ loaded: LoadedScreen, root: String, policy: Policy) -> ScreenReport {
+        auditScreen(loaded, root: root, policy: policy, keepingFrameFor: nil).report
+    }
+
+    /// One screen, and its decoded frame when `overlays` wants one of it.
+    func auditScreen(_ loaded: LoadedScreen, root: String, policy: Policy,
+                     keepingFrameFor overlays: OverlayRequest?) -> (report: ScreenReport, frame: PixelBuffer?) {
         let screen = loaded.contract
         let path = (root as NSString).appendingPathComponent(screen.screenshot)
         var report = ScreenReport(id: screen.id, screenshot: screen.screenshot, contract: loaded.source,
                                   status: .audited, notes: [], findings: [], checked: [])
         let results: [CheckResult]
+        var frame: PixelBuffer?
         do {
             try Self.requireInside(root: root, path: path, relative: screen.screenshot)
             let image = try decoder.decodeFile(atPath: path)
@@ -107,6 +148,7 @@ public struct AuditRunner: Sendable {
                                "expectedSize": .text("\(expectedWidth)×\(expectedHeight)")])]
             } else {
                 let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
+                frame = image.pixels
                 results = checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
             }
         } catch {
@@ -127,7 +169,7 @@ public struct AuditRunner: Sendable {
             CheckedEntry(rule: $0.rule, element: $0.element, status: $0.status, measured: $0.measured,
                          threshold: $0.threshold, reason: $0.reason, frame: $0.frame)
         }
-        return report
+        return (report, overlays?.wants(report) == true ? frame : nil)
     }
 
     /// The screenshot must resolve inside the screenshots root, symbolic links included: a link

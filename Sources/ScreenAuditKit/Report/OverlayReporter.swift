@@ -34,20 +34,23 @@ public enum OverlayReporter {
     public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
                               notRun: [CheckedEntry] = []) -> PixelBuffer {
         let legendHeight = Int((28 * scale).rounded())
-        var canvas = Canvas(width: image.width, height: image.height + legendHeight, background: RGBA(red: 255, green: 255, blue: 255))
-        for y in 0..<image.height {
-            let source = y * image.width * 4
-            canvas.buffer.pixels.replaceSubrange(source..<(source + image.width * 4), with: image.pixels[source..<(source + image.width * 4)])
-        }
+        // The screenshot with a white strip below it for the legend (built in place: the canvas
+        // holds the only reference, so drawing never copies it).
+        var canvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height + legendHeight, pixels: [UInt8](
+            unsafeUninitializedCapacity: image.width * (image.height + legendHeight) * 4) { buffer, count in
+                let copied = buffer.initialize(fromContentsOf: image.pixels)
+                buffer[copied...].initialize(repeating: 255)
+                count = buffer.count
+            }))
         // Numbers follow report.md: every finding counts, drawn or not.
         let framed = findings.enumerated().compactMap { index, finding in finding.frame.map { (index, finding, $0) } }
-        // Dim everything but the findings: darken the whole shot, then restore their frames.
-        let original = canvas.buffer
+        // Dim everything but the findings: darken the whole shot, then restore their frames from
+        // the screenshot (rows above the legend lie at the same offsets in both).
         canvas.dim(outside: nil, by: framed.isEmpty ? 0 : 0.45)
         for (_, _, frame) in framed {
             for y in frame.y..<min(image.height, frame.maxY) {
                 let start = (y * image.width + frame.x) * 4, end = (y * image.width + min(image.width, frame.maxX)) * 4
-                canvas.buffer.pixels.replaceSubrange(start..<end, with: original.pixels[start..<end])
+                canvas.buffer.pixels.replaceSubrange(start..<end, with: image.pixels[start..<end])
             }
         }
         let line = max(2, 2 * scale)

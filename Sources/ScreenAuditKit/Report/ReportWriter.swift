@@ -8,34 +8,9 @@ import Foundation
 /// interrupt handler can remove them.
 public enum ReportWriter {
     public static func write(_ files: [(name: String, contents: Data)], to directory: String) throws {
-        try prepare(directory)
-        var staged: [(temporary: String, final: String)] = []
-        defer {
-            for file in staged {
-                try? FileManager.default.removeItem(atPath: file.temporary)
-                PendingFiles.shared.remove(file.temporary)
-            }
-        }
-        for file in files {
-            let final = (directory as NSString).appendingPathComponent(file.name)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: final, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw AuditError.outputFailed(path: final, reason: "a folder is in the way of the file")
-            }
-            let temporary = (directory as NSString).appendingPathComponent(".\(file.name).\(getpid()).tmp")
-            guard PendingFiles.shared.add(temporary) else {
-                throw AuditError.outputFailed(path: final, reason: "interrupted")
-            }
-            staged.append((temporary, final))
-            try writeFully(file.contents, to: temporary, reportedAs: final)
-        }
-        for (index, file) in staged.enumerated() where rename(file.temporary, file.final) != 0 {
-            let reason = String(cString: strerror(errno))
-            staged.removeFirst(index)
-            throw AuditError.outputFailed(path: file.final, reason: reason)
-        }
-        for file in staged { PendingFiles.shared.remove(file.temporary) }
-        staged = []
+        let staged = try StagedFiles(directory: directory)
+        for file in files { try staged.stage(file.name, file.contents) }
+        try staged.commit()
     }
 
     /// The output directory exists (created with its parents) and is a directory.
@@ -81,6 +56,84 @@ public enum ReportWriter {
             return String(cString: strerror(code.rawValue))
         }
         return nsError.localizedDescription
+    }
+}
+
+/// Files written in full under temporary names beside their final ones, then renamed into place
+/// together by `commit`: the all-or-nothing step behind `ReportWriter`, for writers that produce
+/// their files over time (overlays, from the audit's workers). Safe to use from several tasks.
+/// Whatever is not committed is removed when the value goes away.
+public final class StagedFiles: @unchecked Sendable {
+    public let directory: String
+    private let lock = NSLock()
+    private var staged: [(temporary: String, final: String)] = []
+    private var preparedFolders: Set<String> = []
+
+    /// Creates `directory` (with its parents) if needed; a file in its way is an error.
+    public init(directory: String) throws {
+        self.directory = directory
+        try ReportWriter.prepare(directory)
+    }
+
+    deinit { discard() }
+
+    /// Writes `contents` to a temporary name for `name` (a path relative to the directory, e.g.
+    /// `overlays/home.png`), flushed to disk; it takes its name at `commit`.
+    public func stage(_ name: String, _ contents: Data) throws {
+        let final = (directory as NSString).appendingPathComponent(name)
+        let folder = (final as NSString).deletingLastPathComponent
+        lock.lock()
+        let needsFolder = !preparedFolders.contains(folder)
+        lock.unlock()
+        if needsFolder {
+            try ReportWriter.prepare(folder)
+            lock.lock()
+            preparedFolders.insert(folder)
+            lock.unlock()
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: final, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw AuditError.outputFailed(path: final, reason: "a folder is in the way of the file")
+        }
+        let temporary = (folder as NSString).appendingPathComponent(".\((final as NSString).lastPathComponent).\(getpid()).tmp")
+        guard PendingFiles.shared.add(temporary) else { throw AuditError.outputFailed(path: final, reason: "interrupted") }
+        lock.lock()
+        staged.append((temporary, final))
+        lock.unlock()
+        try ReportWriter.writeFully(contents, to: temporary, reportedAs: final)
+    }
+
+    /// Renames every staged file into place, in the order they were staged.
+    public func commit() throws {
+        lock.lock()
+        var pending = staged
+        staged = []
+        lock.unlock()
+        defer {
+            for file in pending {
+                unlink(file.temporary)
+                PendingFiles.shared.remove(file.temporary)
+            }
+        }
+        while let file = pending.first {
+            guard rename(file.temporary, file.final) == 0 else {
+                throw AuditError.outputFailed(path: file.final, reason: String(cString: strerror(errno)))
+            }
+            PendingFiles.shared.remove(file.temporary)
+            pending.removeFirst()
+        }
+    }
+
+    /// Removes every staged file that was not committed.
+    public func discard() {
+        lock.lock()
+        let pending = staged
+        staged = []
+        lock.unlock()
+        for file in pending {
+            unlink(file.temporary)
+            PendingFiles.shared.remove(file.temporary)
+        }
     }
 }
 

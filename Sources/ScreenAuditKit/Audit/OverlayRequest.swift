@@ -1,0 +1,22 @@
+import Imaging
+
+/// Asks the runner for overlays: which screens get one, and what to do with each screen's frame
+/// once its findings are numbered (numbers run across the whole report, in screen order, as
+/// report.md lists them). `deliver` is called from the workers, at most once per screen, while the
+/// frame is still in memory: no screenshot is decoded twice.
+public struct OverlayRequest: Sendable {
+    public var selection: OverlaySelection
+    /// (the screen's report, its decoded frame, the number of its first finding, its scale)
+    public var deliver: @Sendable (ScreenReport, PixelBuffer, Int, Double) -> Void
+
+    public init(selection: OverlaySelection, deliver: @escaping @Sendable (ScreenReport, PixelBuffer, Int, Double) -> Void) {
+        self.selection = selection
+        self.deliver = deliver
+    }
+
+    /// Audited screens only; with `findings`, those with findings or results not run.
+    func wants(_ screen: ScreenReport) -> Bool {
+        guard screen.status == .audited else { return false }
+        return selection == .all || !screen.findings.isEmpty || screen.checked.contains { $0.status == .notRun }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Imaging
+
+/// Writes an audit's outputs into one folder: the reports `formats` names and the overlay images.
+/// Overlays are drawn from the frames the audit already holds, as each screen's findings are
+/// numbered (`overlayRequest`), and staged; `write` renders the reports from the finished report
+/// and renames everything into place together, so a failure leaves the previous outputs intact.
+public final class AuditOutputs: Sendable {
+    public let formats: Set<ReportFormat>
+    public let overlaySelection: OverlaySelection
+    let files: StagedFiles
+    private let ledger = OverlayLedger()
+
+    /// Checks (and creates) `directory` before any work: a file in its way is an error here.
+    public init(directory: String, formats: Set<ReportFormat> = Set(ReportFormat.screenFormats),
+                overlays: OverlaySelection = .findings) throws {
+        self.formats = formats
+        overlaySelection = overlays
+        files = try StagedFiles(directory: directory)
+    }
+
+    public var directory: String { files.directory }
+
+    /// What the runner needs to hand over frames for overlays; nil when overlays are not written.
+    public var overlayRequest: OverlayRequest? {
+        guard formats.contains(.overlays) else { return nil }
+        return OverlayRequest(selection: overlaySelection) { [files, ledger] screen, frame, firstNumber, scale in
+            let notRun = screen.checked.filter { $0.status == .notRun }
+            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: firstNumber, scale: scale, notRun: notRun)
+            do {
+                let png = try PNGEncoder.encode(overlay, effort: .fast)
+                try files.stage(OverlayReporter.directory + "/" + OverlayReporter.fileName(for: screen.id), Data(png))
+                ledger.staged(screen.id)
+            } catch {
+                ledger.failed(error)
+            }
+        }
+    }
+
+    /// The ids of the screens whose overlay has been staged.
+    public var overlayScreens: Set<String> { ledger.screens }
+
+    /// Renders the reports `formats` names from `report`, then renames them and the staged overlays
+    /// into place. `rules`: every rule's descriptor (SARIF lists them). Returns the paths of the
+    /// report files written, in format order.
+    @discardableResult
+    public func write(_ report: AuditReport, rules: [CheckDescriptor], failOn: FailThreshold) throws -> [String] {
+        if let failure = ledger.firstError {
+            files.discard()
+            throw failure
+        }
+        let overlays = overlayScreens
+        var written: [String] = []
+        for format in ReportFormat.allCases where formats.contains(format) {
+            let contents: Data
+            switch format {
+            case .json: contents = try JSONReporter.render(report)
+            case .md: contents = Data(MarkdownReporter.render(report).utf8)
+            case .junit: contents = Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)
+            case .sarif: contents = try SARIFReporter.render(report, rules: rules)
+            case .html: contents = Data(HTMLReporter.render(report, overlays: overlays).utf8)
+            case .overlays: continue
+            }
+            try files.stage(format.fileName, contents)
+            written.append((directory as NSString).appendingPathComponent(format.fileName))
+        }
+        try files.commit()
+        return written
+    }
+}
+
+/// What the workers staged: the screens with an overlay, and the first error met.
+final class OverlayLedger: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: Set<String> = []
+    private var error: Error?
+
+    func staged(_ screen: String) {
+        lock.lock()
+        ids.insert(screen)
+        lock.unlock()
+    }
+
+    func failed(_ error: Error) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
+    }
+
+    var screens: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return ids
+    }
+
+    var firstError: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return error
+    }
+}
