@@ -229,3 +229,26 @@ struct ColorVisionDeficiencyTests {
         #expect(red == ColorVisionDeficiency.brettelTritanopiaPositive.apply((1, 0, 0)))
     }
 }
+
+struct RatioDisplayTests {
+    @Test func testRatiosAreCutNeverRounded() {
+        #expect(RatioDisplay.text(4.496) == "4.49")
+        #expect(RatioDisplay.text(4.4999) == "4.49")
+        #expect(RatioDisplay.text(4.5) == "4.50")
+        #expect(RatioDisplay.text(2.999) == "2.99")
+        #expect(RatioDisplay.text(21) == "21.00")
+        #expect(RatioDisplay.text(1.05 / 0.05) == "21.00")
+        #expect(RatioDisplay.hundredths(4.496) == 4.49)
+        #expect(RatioDisplay.hundredths(6.999) == 6.99)
+        #expect(RatioDisplay.minimum(4.5) == "4.5" && RatioDisplay.minimum(3) == "3")
+    }
+
+    @Test func testCuttingTwiceChangesNothing() {
+        // 0.29 × 100 is 28.999… in binary: a plain floor would cut a stored 0.29 to 0.28.
+        for hundredths in 0...2100 {
+            let stored = Double(hundredths) / 100
+            #expect(RatioDisplay.hundredths(stored) == stored)
+            #expect(RatioDisplay.text(stored) == "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)")
+        }
+    }
+}

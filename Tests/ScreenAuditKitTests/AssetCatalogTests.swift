@@ -392,12 +392,31 @@ struct AssetColorPairTests {
             .init(foreground: "grey-pass", background: "panel", appearances: [light], index: 1),
         ])
         #expect(report.colorPairs.map(\.status) == [.fail, .pass, .pass])
-        // #777777 on white is 4.48:1; #767676 is 4.54:1; on the dark panel #777777 has 4.69:1.
-        #expect(report.colorPairs.map(\.ratio) == [4.48, 4.69, 4.54])
+        // #777777 on white is 4.478:1; #767676 is 4.542:1; on the dark panel #777777 has 4.689:1
+        // (cut to hundredths, never rounded: see RatioDisplay).
+        #expect(report.colorPairs.map(\.ratio) == [4.47, 4.68, 4.54])
         let finding = try #require(report.findings(AssetRule.colorContrast).first)
         #expect(report.findings(AssetRule.colorContrast).count == 1)
         #expect(finding.file == "Test.xcassets/grey-fail.colorset/Contents.json" && finding.location == "colors[0]")
-        #expect(finding.message == "grey-fail #777777 on panel #FFFFFF in light: 4.48:1, needs 4.5:1 (normal text)")
+        #expect(finding.message == "grey-fail #777777 on panel #FFFFFF in light: 4.47:1, needs 4.5:1 (normal text)")
+    }
+
+    @Test func testRatioJustUnderTheMinimumReadsUnderItEverywhere() throws {
+        // #EB171B on white is 4.49600:1 — rounded to nearest it would read "4.50:1, needs 4.5:1"
+        // while failing; cut to hundredths it reads 4.49 in every output.
+        let report = try Self.pairs({ catalog in
+            try catalog.colorSet("red", any: "#EB171B")
+            try catalog.colorSet("paper", any: "#FFFFFF")
+        }, [.init(foreground: "red", background: "paper", index: 0)])
+        #expect(report.colorPairs.map(\.status) == [.fail])
+        #expect(report.colorPairs.map(\.ratio) == [4.49])
+        let finding = try #require(report.findings(AssetRule.colorContrast).first)
+        #expect(finding.message == "red #EB171B on paper #FFFFFF in light: 4.49:1, needs 4.5:1 (normal text)")
+        #expect(finding.measured["ratio"] == .number(4.49))
+        #expect(AssetMarkdownReporter.render(report).contains("| light | normal | 4.49:1 | 4.5:1 | fail |"))
+        #expect(JUnitReporter.render(report, failOn: .error).contains("4.49:1"))
+        let sarif = String(decoding: try SARIFReporter.render(report), as: UTF8.self)
+        #expect(sarif.contains("4.49:1") && !sarif.contains("4.50:1"))
     }
 
     @Test func testDarkUsesItsOwnEntryAndFallsBackToAny() throws {
@@ -427,8 +446,8 @@ struct AssetColorPairTests {
             .init(foreground: "tint", background: "white", index: 1),
             .init(foreground: "nowhere", background: "white", index: 2),
         ])
-        // Black at 50 % over white blends to mid-grey (sRGB 127.5 of 255): 3.98:1.
-        #expect(report.colorPairs[0].ratio == 3.98 && report.colorPairs[0].status == .fail)
+        // Black at 50 % over white blends to mid-grey (sRGB 127.5 of 255): 3.979:1, shown as 3.97.
+        #expect(report.colorPairs[0].ratio == 3.97 && report.colorPairs[0].status == .fail)
         #expect(report.colorPairs[1].status == .notRun && report.colorPairs[1].reason?.contains("systemBlueColor") == true)
         #expect(report.findings.contains { $0.rule == AssetRule.colorContrast && $0.severity == .info && $0.message.contains("systemBlueColor") })
         let missing = try #require(report.findings.first { $0.location == "colorPairs[2].foreground" })
@@ -453,7 +472,7 @@ struct AssetReportTests {
         #expect(try SARIFReporter.render(first) == SARIFReporter.render(second))
         let markdown = AssetMarkdownReporter.render(first)
         #expect(markdown.contains("**Failed**"))
-        #expect(markdown.contains("| `ink` #777777 | `paper` #FFFFFF | light | normal | 4.48:1 | 4.5:1 | fail |"))
+        #expect(markdown.contains("| `ink` #777777 | `paper` #FFFFFF | light | normal | 4.47:1 | 4.5:1 | fail |"))
         let junit = JUnitReporter.render(first, failOn: .error)
         #expect(junit.contains("name=\"contrast ink on paper (light)\"><failure"))
         #expect(junit.contains("<testcase classname=\"Test.xcassets\" name=\"a\"><failure"))

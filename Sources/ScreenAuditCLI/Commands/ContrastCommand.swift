@@ -48,10 +48,10 @@ enum ContrastCommand: Command {
                 levels: Dictionary(uniqueKeysWithValues: levelNames.map { ($0.key, $0.value.isMet(by: ratio)) }))
             console.out(try JSONOutput.encode(body) + "\n")
         } else {
-            var lines = ["\(colors[0].hex) and \(colors[1].hex): contrast \(formatRatio(ratio)):1"]
+            var lines = ["\(colors[0].hex) and \(colors[1].hex): contrast \(RatioDisplay.text(ratio)):1"]
             for requirement in ContrastRequirement.allCases {
                 let verdict = requirement.isMet(by: ratio) ? "pass" : "fail"
-                let minimum = formatMinimum(requirement.minimumRatio)
+                let minimum = RatioDisplay.minimum(requirement.minimumRatio)
                 lines.append("  \(requirement.title) (\(minimum):1, \(requirement.successCriterion)): \(verdict)")
             }
             console.out(lines.joined(separator: "\n") + "\n")
@@ -60,16 +60,6 @@ enum ContrastCommand: Command {
         return .success
     }
 
-    /// Two decimals, cut rather than rounded: 4.4999 prints as 4.49.
-    static func formatRatio(_ ratio: Double) -> String {
-        let hundredths = Int((ratio * 100).rounded(.down))
-        let fraction = hundredths % 100
-        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-
-    static func formatMinimum(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 
     struct ContrastJSON: Encodable {
         var foreground: String

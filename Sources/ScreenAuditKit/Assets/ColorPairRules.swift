@@ -11,7 +11,7 @@ enum ColorPairRules {
         func result(_ appearance: Appearance, _ status: CheckStatus, ratio: Double? = nil, foreground: String? = nil,
                     background: String? = nil, reason: String? = nil) {
             results.append(ColorPairResult(foreground: pair.foreground, background: pair.background, appearance: appearance.description,
-                                           text: pair.use.rawValue, status: status, ratio: ratio.map { ($0 * 100).rounded() / 100 },
+                                           text: pair.use.rawValue, status: status, ratio: ratio.map(RatioDisplay.hundredths),
                                            minimumRatio: pair.minimumRatio, foregroundColor: foreground, backgroundColor: background, reason: reason))
         }
         var sets: [CatalogAsset] = []
@@ -51,7 +51,7 @@ enum ColorPairRules {
                         location: "colors[\(top.index)]",
                         message: "\(pair.foreground) \(foreground.hex) on \(pair.background) \(background.hex) in \(appearance): "
                             + "\(FindingMessage.ratioText(ratio)):1, needs \(FindingMessage.minimumText(pair.minimumRatio)):1 (\(useName(pair.use)))",
-                        measured: ["ratio": MeasuredValue.rounded(ratio, places: 2), "foreground": .text(foreground.hex),
+                        measured: ["ratio": .number(RatioDisplay.hundredths(ratio)), "foreground": .text(foreground.hex),
                                    "background": .text(background.hex), "appearance": .text(appearance.description)]))
                 }
             case let (.system(name)?, _), let (_, .system(name)?):

@@ -98,7 +98,7 @@ public struct ColorOnlyCheck: AuditCheck {
             if let worst {
                 measured["maskOverlap"] = .rounded(worst.overlap, places: 2)
                 measured["detailOverlap"] = .rounded(worst.detail, places: 2)
-                measured["luminanceRatio"] = .number((worst.luminance * 100).rounded(.down) / 100)
+                measured["luminanceRatio"] = .number(RatioDisplay.hundredths(worst.luminance))
                 measured["deltaE"] = .rounded(worst.deltaE, places: 1)
                 for (cvd, difference) in worst.simulated {
                     measured["deltaE." + cvd.rawValue] = .rounded(difference, places: 1)

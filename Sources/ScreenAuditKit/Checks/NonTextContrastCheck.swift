@@ -47,7 +47,7 @@ public struct NonTextContrastCheck: AuditCheck {
                 return CheckResult(rule: Self.descriptor.id, element: element.id,
                                    status: ratio >= minimumRatio ? .pass : .fail, severity: Self.descriptor.defaultSeverity,
                                    frame: rect,
-                                   measured: ["ratio": .number((ratio * 100).rounded(.down) / 100),
+                                   measured: ["ratio": .number(RatioDisplay.hundredths(ratio)),
                                               "component": .text(component.hex), "background": .text(background.hex)],
                                    threshold: minimumRatio)
             }

@@ -49,13 +49,13 @@ public struct TextContrastCheck: AuditCheck {
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,
                                    threshold: requirement.minimumRatio, reason: reason)
             case let .measured(m):
-                measured["ratio"] = .number(Self.cut(m.worstRatio))
+                measured["ratio"] = .number(RatioDisplay.hundredths(m.worstRatio))
                 measured["foreground"] = .text(m.foreground.hex)
                 measured["background"] = .text(m.background.hex)
                 measured["inkPixels"] = .number(Double(m.inkPixels))
                 if m.backgroundVaries {
-                    measured["ratioMin"] = .number(Self.cut(m.worstRatio))
-                    measured["ratioMax"] = .number(Self.cut(m.bestRatio))
+                    measured["ratioMin"] = .number(RatioDisplay.hundredths(m.worstRatio))
+                    measured["ratioMax"] = .number(RatioDisplay.hundredths(m.bestRatio))
                     measured["backgroundLightest"] = .text(m.lightestBackground.hex)
                     measured["backgroundDarkest"] = .text(m.darkestBackground.hex)
                 }
@@ -66,7 +66,4 @@ public struct TextContrastCheck: AuditCheck {
             }
         }
     }
-
-    /// Two decimals, cut rather than rounded, so a failing 4.499 never reads as 4.50.
-    static func cut(_ ratio: Double) -> Double { (ratio * 100).rounded(.down) / 100 }
 }

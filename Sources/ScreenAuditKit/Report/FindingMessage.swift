@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 
 /// Sentences for findings, built from the typed results checks return. Checks never write these.
@@ -50,11 +51,9 @@ public enum FindingMessage {
         }
     }
 
-    /// A measured ratio with two decimals, as measured values are stored (already cut, never rounded up).
-    public static func ratioText(_ value: Double) -> String { String(format: "%.2f", value) }
+    /// A ratio as every report shows it (see `RatioDisplay`).
+    public static func ratioText(_ value: Double) -> String { RatioDisplay.text(value) }
 
     /// A required minimum as standards write it: 4.5, 3, 7.
-    public static func minimumText(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
+    public static func minimumText(_ value: Double) -> String { RatioDisplay.minimum(value) }
 }
