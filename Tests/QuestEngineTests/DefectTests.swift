@@ -22,7 +22,7 @@ struct DefectTests {
         let result = try #require(TextContrastCheck().run(ScreenContext(screen: frame.contract, image: frame.image))
             .first { $0.element == "lesson" })
         #expect(result.status == .fail)
-        let ratio = try #require(result.measured["ratio"]?.number)
+        let ratio = try #require(result.measured.textContrast?.ratio)
         #expect(abs(ratio - 3.2) < 0.1, "measured \(ratio)")
     }
 

@@ -95,7 +95,7 @@ struct RendererTests {
         }
         let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 29))
         for result in AuditRunner.allChecks(options).flatMap({ $0.run(context) }) where result.status != .pass {
-            problems.append("\(result.element ?? "?") \(result.status.rawValue): \(result.reason ?? "ratio \(result.measured["ratio"]?.number ?? 0)")")
+            problems.append("\(result.element ?? "?") \(result.status.rawValue): \(result.reason ?? result.measured.message(FindingFacts(severity: result.severity, threshold: result.threshold, reason: nil)))")
         }
         return problems
     }

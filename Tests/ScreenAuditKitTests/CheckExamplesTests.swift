@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 @testable import ScreenAuditKit
 import Testing
@@ -23,5 +24,58 @@ struct CheckExamplesTests {
                         "\(type(of: check).descriptor.id): \(example.title): got \(result.map { "\($0.status) \($0.measured)" } ?? "no result")")
             }
         }
+    }
+}
+
+/// Typed measurements survive report.json: every rule's payload encodes to the fields reports
+/// have always carried and decodes back by rule, so a report read again writes the same bytes.
+struct MeasurementCodingTests {
+    static func report() -> AuditReport {
+        let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: nil)
+        var screens: [ScreenReport] = []
+        for check in AuditRunner.allChecks(CheckExamplesTests.options) {
+            for (index, example) in type(of: check).examples.enumerated() {
+                let context = example.make()
+                let results = check.run(context)
+                screens.append(ScreenReport(
+                    id: "\(type(of: check).descriptor.id)-\(index)", screenshot: "s.png", contract: "c.json", status: .audited, notes: [],
+                    findings: policy.findings(for: results, screen: context.screen),
+                    checked: results.map { CheckedEntry(rule: $0.rule, element: $0.element, status: $0.status, measured: $0.measured,
+                                                        threshold: $0.threshold, reason: $0.reason, frame: $0.frame) }))
+            }
+        }
+        let screen = ScreenContract(id: "shot", screenshot: "s.png", device: DeviceSpec(scale: 2, width: 10, height: 10), elements: [])
+        let screenResults = [
+            CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
+                        measured: .screenshotUnreadable(.init(category: "truncated")), reason: "truncated: the file ends early"),
+            CheckResult(rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
+                        measured: .screenshotSizeMismatch(.init(actualWidth: 10, actualHeight: 20, expectedWidth: 20, expectedHeight: 20))),
+        ]
+        screens.append(ScreenReport(id: "shot", screenshot: "s.png", contract: "c.json", status: .unreadable, notes: [],
+                                    findings: policy.findings(for: screenResults, screen: screen), checked: []))
+        return AuditReport(schemaVersion: 1, tool: .init(name: "t", version: "0"), settings: .init(level: "AA", largeTextRule: "wcag", failOn: "error"),
+                           summary: AuditReport.Summary(screens: screens, failOn: .error), screens: screens, baseline: nil)
+    }
+
+    @Test func testEveryRulesMeasurementRoundTripsThroughReportJSON() throws {
+        let report = Self.report()
+        let rules = Set(report.screens.flatMap(\.findings).map(\.rule))
+        #expect(rules == Set(RuleID.all), "every rule has a failing finding here: \(rules)")
+        let bytes = try JSONText.encode(report)
+        let decoded = try JSONDecoder().decode(AuditReport.self, from: bytes)
+        #expect(try JSONText.encode(decoded) == bytes)
+        #expect(decoded.screens.flatMap(\.findings).map(\.message) == report.screens.flatMap(\.findings).map(\.message))
+        #expect(decoded.screens.flatMap(\.checked).map(\.measured) == report.screens.flatMap(\.checked).map(\.measured))
+    }
+
+    @Test func testFieldNamesAreThePublishedOnes() throws {
+        let unreadable = try #require(Self.report().screens.last?.findings.first)
+        let json = String(decoding: try JSONText.encode(unreadable), as: UTF8.self)
+        #expect(json.contains("\"measured\" : {\n    \"category\" : \"truncated\"\n  }"))
+        #expect(unreadable.message == "screenshot cannot be used: truncated: the file ends early")
+        var clipped = TextClippedCheck.Measured(edges: [.top, .right], inkAtEdgePixels: 7)
+        #expect(String(decoding: try JSONText.encode(clipped), as: UTF8.self).contains(#""edges" : "top, right""#))
+        clipped.edges = []
+        #expect(String(decoding: try JSONText.encode(clipped), as: UTF8.self).contains(#""edges" : "none""#))
     }
 }

@@ -176,9 +176,12 @@ struct CalendarDayTests {
 
 struct PolicyTests {
     static func failing(_ element: String, ratio: Double) -> CheckResult {
-        CheckResult(rule: RuleID.contrastText, element: element, status: .fail, severity: .error,
-                    measured: ["ratio": .number(ratio), "foreground": .text("#777777"), "background": .text("#FFFFFF"),
-                               "requirement": .text("AA normal text")], threshold: 4.5)
+        var measured = TextContrastCheck.Measured(largeText: false, requirement: "AA normal text")
+        measured.ratio = ratio
+        measured.foreground = "#777777"
+        measured.background = "#FFFFFF"
+        return CheckResult(rule: RuleID.contrastText, element: element, status: .fail, severity: .error,
+                           measured: .textContrast(measured), threshold: 4.5)
     }
 
     static let screen = ScreenContract(

@@ -5,7 +5,8 @@ import Testing
 
 struct OverlayReporterTests {
     static func finding(_ severity: Severity, frame: PixelRect?, waived: Bool = false) -> Finding {
-        Finding(rule: RuleID.contrastText, element: "e", severity: severity, message: "m", frame: frame, measured: [:],
+        Finding(rule: RuleID.contrastText, element: "e", severity: severity, frame: frame,
+                measured: .textContrast(.init(largeText: false, requirement: "AA normal text")),
                 threshold: 4.5, waived: waived, waiver: nil, provenance: nil, fingerprint: "f")
     }
 
@@ -27,7 +28,8 @@ struct OverlayReporterTests {
 
     @Test func testNotRunResultsAreMarkedInTheirOwnStyle() {
         let image = PixelBuffer(width: 200, height: 160, fill: RGBA(red: 200, green: 200, blue: 200))
-        let entry = CheckedEntry(rule: RuleID.contrastText, element: "blank", status: .notRun, measured: [:], threshold: nil,
+        let entry = CheckedEntry(rule: RuleID.contrastText, element: "blank", status: .notRun,
+                                 measured: .textContrast(.init(largeText: false, requirement: "AA normal text")), threshold: nil,
                                  reason: "no text", frame: PixelRect(x: 40, y: 60, width: 80, height: 40))
         let plain = OverlayReporter.render(image, findings: [], firstNumber: 1, scale: 1)
         let marked = OverlayReporter.render(image, findings: [], firstNumber: 1, scale: 1, notRun: [entry])

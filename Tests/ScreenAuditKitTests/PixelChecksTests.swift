@@ -36,7 +36,7 @@ struct TargetChecksTests {
         let overlapping = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 50, y: 0, width: 60, height: 44))])
         let results = TargetSpacingCheck().run(overlapping)
         #expect(results.map(\.status) == [.fail, .fail])
-        #expect(results[0].measured["overlaps"] == .text("b"))
+        #expect(results[0].measured.targetSpacing?.overlaps == "b")
         let touching = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 60, y: 0, width: 60, height: 44))])
         #expect(TargetSpacingCheck().run(touching).map(\.status) == [.pass, .pass])
         // Only interactive roles count.
@@ -57,8 +57,8 @@ struct NonTextContrastTests {
         let fill = RGB8(red: grey, green: grey, blue: grey)
         let result = Self.indicator(fill, on: RGB8(red: 255, green: 255, blue: 255)).first
         #expect(result?.status == expected, "\(fill.hex): \(WCAG.contrastRatio(fill, RGB8(red: 255, green: 255, blue: 255)))")
-        #expect(result?.measured["component"] == .text(fill.hex))
-        #expect(result?.measured["background"] == .text("#FFFFFF"))
+        #expect(result?.measured.nonTextContrast?.component == fill.hex)
+        #expect(result?.measured.nonTextContrast?.background == "#FFFFFF")
     }
 
     @Test func testElementsWithTextAreLeftToTextContrast() {
@@ -89,10 +89,10 @@ struct ColorOnlyTests {
         let result = Self.pair(Self.green, Self.red)
         #expect(result?.status == .fail)
         #expect(result?.element == "state")
-        let causes = result?.measured["failedBy"]?.text
+        let causes = result?.measured.colorOnly?.failedBy?.joined(separator: ", ")
         #expect(causes?.contains("hue-only") == true)
-        #expect(FindingMessage.text(for: result!).hasPrefix("group state shows its meaning by colour alone (#2FA36B, #E0453A): they differ in hue only (lightness 1.29:1)"))
-        #expect(result?.measured["luminanceRatio"] == .number(1.29))
+        #expect(result!.measured.message(FindingFacts(severity: result!.severity, threshold: result!.threshold, reason: nil)).hasPrefix("group state shows its meaning by colour alone (#2FA36B, #E0453A): they differ in hue only (lightness 1.29:1)"))
+        #expect(result?.measured.colorOnly?.luminanceRatio == 1.29)
     }
 
     @Test func testShapeDiffers_passes() {
@@ -119,11 +119,13 @@ struct DisabledRuleTests {
         var element = ElementContract(id: "b", role: .button, frame: Frame(x: 0, y: 0, width: 20, height: 20))
         element.checks = CheckOverrides(disable: [RuleID.targetSize: "decorative, hidden from VoiceOver"])
         let screen = ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: 1, width: 100, height: 100), elements: [element])
-        let result = CheckResult(rule: RuleID.targetSize, element: "b", status: .fail, severity: .error)
+        let result = CheckResult(rule: RuleID.targetSize, element: "b", status: .fail, severity: .error,
+                                 measured: .targetSize(.init(width: 30, height: 30, required: 44, profile: "ios")))
         let applied = AuditRunner.applyingDisabledRules(result, on: screen)
         #expect(applied.status == .notRun)
         #expect(applied.reason == "disabled by the contract: decorative, hidden from VoiceOver")
-        let other = CheckResult(rule: RuleID.contrastText, element: "b", status: .fail, severity: .error)
+        let other = CheckResult(rule: RuleID.contrastText, element: "b", status: .fail, severity: .error,
+                                measured: .textContrast(.init(largeText: false, requirement: "AA normal text")))
         #expect(AuditRunner.applyingDisabledRules(other, on: screen).status == .fail)
     }
 }

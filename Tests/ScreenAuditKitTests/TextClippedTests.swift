@@ -41,8 +41,8 @@ struct TextClippedTests {
         // most, so the frame grows by 1 pt at the top and bottom.
         let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: $0.width, height: $0.height + 2) }
         #expect(result.status == .pass, "\(result.measured) \(result.reason ?? "")")
-        #expect(result.measured["edges"] == .text("none"))
-        #expect(result.measured["inkAtEdgePixels"] == .number(0))
+        #expect(result.measured.textClipped?.edges == [])
+        #expect(result.measured.textClipped?.inkAtEdgePixels == 0)
     }
 
     /// The frame narrower than the text: its right edge runs through the last glyph.
@@ -54,8 +54,8 @@ struct TextClippedTests {
         let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: width, height: $0.height + 2) }
         #expect(result.status == .fail)
         #expect(result.severity == .warning)
-        #expect(result.measured["edges"] == .text("right"))
-        let pixels = try #require(result.measured["inkAtEdgePixels"]?.number)
+        #expect(result.measured.textClipped?.edges == [.right])
+        let pixels = try #require(result.measured.textClipped?.inkAtEdgePixels)
         #expect(pixels >= 1)
     }
 
@@ -67,7 +67,7 @@ struct TextClippedTests {
         let cut = c.pointSize * 0.6
         let result = Self.result(c) { Frame(x: $0.x, y: $0.y + cut, width: $0.width, height: $0.height - cut + 1) }
         #expect(result.status == .fail)
-        #expect(result.measured["edges"] == .text("top"))
+        #expect(result.measured.textClipped?.edges == [.top])
     }
 
     /// The frame's edge just inside the first stroke of a glyph: a sliver of it shows, the rest
@@ -78,7 +78,7 @@ struct TextClippedTests {
         builder.label("cut", "Truncated label", x: 16, y: 20, pointSize: 17, color: Self.ink, frameWidth: 80)
         let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .fail)
-        #expect(result.measured["edges"] == .text("right"))
+        #expect(result.measured.textClipped?.edges == [.right])
     }
 
     @Test func testFrameCutAtTopAndBottom_namesBothEdges() throws {
@@ -87,8 +87,8 @@ struct TextClippedTests {
         let c = Case(text: "HELLO WORLD", pointSize: 22, scale: 2, weight: .regular)
         let result = Self.result(c) { Frame(x: $0.x, y: $0.y + 12, width: $0.width, height: 8) }
         #expect(result.status == .fail)
-        #expect(result.measured["edges"] == .text("top, bottom"))
-        let pixels = try #require(result.measured["inkAtEdgePixels"]?.number)
+        #expect(result.measured.textClipped?.edges == [.top, .bottom])
+        let pixels = try #require(result.measured.textClipped?.inkAtEdgePixels)
         #expect(pixels >= 20)
     }
 
@@ -97,7 +97,7 @@ struct TextClippedTests {
         let c = Case(text: "jumping gypsy", pointSize: 20, scale: 3, weight: .regular)
         let result = Self.result(c) { Frame(x: $0.x, y: $0.y - 1, width: $0.width, height: 20 * 1.15 + 1) }
         #expect(result.status == .fail)
-        #expect(result.measured["edges"] == .text("bottom"))
+        #expect(result.measured.textClipped?.edges == [.bottom])
     }
 
     /// A lone anti-aliased pixel at the edge is not a glyph running into it.
@@ -118,7 +118,7 @@ struct TextClippedTests {
         }
         let stroke = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: image))[0]
         #expect(stroke.status == .fail)
-        #expect(stroke.measured["edges"] == .text("right"))
+        #expect(stroke.measured.textClipped?.edges == [.right])
     }
 
     /// A border in the text's colour along a whole edge is the container, not clipped text.

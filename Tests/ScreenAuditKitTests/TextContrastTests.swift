@@ -117,9 +117,9 @@ struct TextContrastTests {
         #expect(results.map(\.element) == ["pass", "fail", "large"])
         #expect(results.map(\.status) == [.pass, .fail, .pass])
         #expect(results.map(\.threshold) == [4.5, 4.5, 3])
-        #expect(results[1].measured["foreground"] == .text("#AAAAAA"))
-        #expect(results[1].measured["background"] == .text("#FFFFFF"))
-        #expect(results[1].measured["ratio"] == .number(2.32))
+        #expect(results[1].measured.textContrast?.foreground == "#AAAAAA")
+        #expect(results[1].measured.textContrast?.background == "#FFFFFF")
+        #expect(results[1].measured.textContrast?.ratio == 2.32)
         let aaa = TextContrastCheck(level: .aaa).run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(aaa.map(\.status) == [.pass, .fail, .fail])
     }

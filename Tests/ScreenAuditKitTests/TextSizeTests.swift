@@ -20,7 +20,7 @@ struct TextSizeTests {
         return check.run(ScreenContext(screen: builder.contract, image: builder.image))[0]
     }
 
-    static func estimate(_ result: CheckResult) -> Double? { result.measured["estimatedPointSize"]?.number }
+    static func estimate(_ result: CheckResult) -> Double? { result.measured.textSize?.estimatedPointSize }
 
     struct Case: CustomTestStringConvertible, Sendable {
         var text: String
@@ -52,7 +52,7 @@ struct TextSizeTests {
         let estimate = try #require(Self.estimate(result), "not measured: \(result.reason ?? "")")
         #expect(abs(estimate - c.pointSize) <= 1, "estimated \(estimate) pt")
         #expect(result.status == .pass)
-        #expect(result.measured["lines"] == .number(1))
+        #expect(result.measured.textSize?.lines == 1)
     }
 
     @Test(arguments: [2.0, 3.0], [13.0, 17.0, 28.0])
@@ -66,7 +66,7 @@ struct TextSizeTests {
             frame: Frame(x: first.x, y: first.y, width: max(first.width, second.width), height: second.maxY - first.y),
             text: TextSpec(content: "Collect every crystal before the night falls", pointSize: pointSize))]
         let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
-        #expect(result.measured["lines"] == .number(2))
+        #expect(result.measured.textSize?.lines == 2)
         let estimate = try #require(Self.estimate(result))
         #expect(abs(estimate - pointSize) <= 1, "estimated \(estimate) pt")
     }
@@ -74,19 +74,19 @@ struct TextSizeTests {
     @Test func testMeasurement_readsCapAndXHeightInPixels() throws {
         // 17 pt at @3x: cap height 0.705 × 51 = 35.96 px, x-height 0.53 × 51 = 27.03 px.
         let result = Self.result("Dragon Scale 42", pointSize: 17, scale: 3)
-        let cap = try #require(result.measured["capHeightPixels"]?.number)
-        let x = try #require(result.measured["xHeightPixels"]?.number)
+        let cap = try #require(result.measured.textSize?.capHeightPixels)
+        let x = try #require(result.measured.textSize?.xHeightPixels)
         #expect(abs(cap - 35.96) <= 0.3, "cap height \(cap)")
         #expect(abs(x - 27.03) <= 0.3, "x-height \(x)")
-        #expect(result.measured["declaredPointSize"] == .number(17))
-        #expect(result.measured["minimumPointSize"] == .number(11))
+        #expect(result.measured.textSize?.declaredPointSize == 17)
+        #expect(result.measured.textSize?.minimumPointSize == 11)
         #expect(result.threshold == 11)
     }
 
     @Test func testAllLowerCase_isSizedByItsXHeight() throws {
         let result = Self.result("summer wave", pointSize: 20, scale: 2)
-        #expect(result.measured["capHeightPixels"] == nil)
-        let x = try #require(result.measured["xHeightPixels"]?.number)
+        #expect(result.measured.textSize?.capHeightPixels == nil)
+        let x = try #require(result.measured.textSize?.xHeightPixels)
         #expect(abs(x - 0.53 * 40) <= 0.3, "x-height \(x)")
     }
 
@@ -129,7 +129,7 @@ struct TextSizeTests {
         #expect(results[0].status == .fail)
         #expect(results[0].severity == .warning)
         #expect(results[0].threshold == 17)
-        #expect(results[0].measured["declaredPointSize"] == .number(17))
+        #expect(results[0].measured.textSize?.declaredPointSize == 17)
         let estimate = try #require(Self.estimate(results[0]))
         #expect(abs(estimate - 12) <= 0.5)
         // 15 pt is within 15 % of 17 pt (14.45 pt and up).
@@ -166,7 +166,7 @@ struct TextSizeTests {
         let results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
         #expect(results.map(\.status) == [.fail, .fail])
         #expect(results.map(\.threshold) == [13, 15])
-        #expect(results.map { $0.measured["minimumPointSize"] } == [.number(13), .number(15)])
+        #expect(results.map { $0.measured.textSize?.minimumPointSize } == [13, 15])
     }
 
     @Test func testCapHeightRatioOverride_changesTheEstimate() throws {
@@ -213,7 +213,7 @@ struct TextSizeTests {
         let result = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .notRun)
         #expect(result.reason == "the frame is one colour: no text pixels to measure")
-        #expect(result.measured["estimatedPointSize"] == nil)
+        #expect(result.measured.textSize?.estimatedPointSize == nil)
     }
 
     @Test func testPunctuationOnly_isNotRun() {
@@ -276,7 +276,7 @@ struct TextSizeBaselineRegressionTests {
         var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 3, background: RGB8(red: 0x15, green: 0x15, blue: 0x1F))
         builder.label("l", "Wyvern Fang", x: 16, y: 30, pointSize: 15, weight: .semibold, color: RGB8(red: 0xE4, green: 0xE4, blue: 0xEE))
         let results = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
-        let estimate = results.first?.measured["estimatedPointSize"]?.number ?? 0
+        let estimate = results.first?.measured.textSize?.estimatedPointSize ?? 0
         #expect(abs(estimate - 15) <= 1, "estimated \(estimate) pt")
         #expect(results.first?.status == .pass)
     }

@@ -39,7 +39,7 @@ public struct DefectEvaluation: Codable, Equatable, Sendable {
             let planted = defectsByScreen[screen.id] ?? []
             for finding in screen.findings {
                 let hit = planted.first { defect in
-                    defect.rule == finding.rule && (finding.element == defect.element || finding.measured["group"]?.text == defect.element)
+                    defect.rule == finding.rule && (finding.element == defect.element || finding.measured.colorOnly?.group == defect.element)
                 }
                 if let hit {
                     matched.insert(key(hit))

@@ -50,7 +50,7 @@ enum ColorPairRules {
                         rule: AssetRule.colorContrast, severity: .error, asset: sets[0].name, file: sets[0].contentsPath,
                         location: "colors[\(top.index)]",
                         message: "\(pair.foreground) \(foreground.hex) on \(pair.background) \(background.hex) in \(appearance): "
-                            + "\(FindingMessage.ratioText(ratio)):1, needs \(FindingMessage.minimumText(pair.minimumRatio)):1 (\(useName(pair.use)))",
+                            + "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(pair.minimumRatio)):1 (\(useName(pair.use)))",
                         measured: ["ratio": .number(RatioDisplay.hundredths(ratio)), "foreground": .text(foreground.hex),
                                    "background": .text(background.hex), "appearance": .text(appearance.description)]))
                 }

@@ -82,11 +82,12 @@ public struct Finding: Codable, Equatable, Sendable {
     public var rule: String
     public var element: String?
     public var severity: Severity
-    public var message: String
     /// In pixels of the screenshot.
     public var frame: PixelRect?
-    public var measured: [String: MeasuredValue]
+    public var measured: Measurement
     public var threshold: Double?
+    /// A screen-level failure's detail (the decoder's message), for the message.
+    public var reason: String?
     public var waived: Bool
     /// Accepted by the baseline given with `--baseline`: reported, not gating.
     public var baselined: Bool = false
@@ -96,6 +97,66 @@ public struct Finding: Codable, Equatable, Sendable {
     public var provenance: ProvenanceNote?
     /// Stable across runs and unrelated contract edits: rule, screen, element, a coarse bucket.
     public var fingerprint: String
+    /// The message read from a report file, which carries no `reason`.
+    private var decodedMessage: String?
+
+    public init(rule: String, element: String?, severity: Severity, frame: PixelRect?, measured: Measurement, threshold: Double?,
+                reason: String? = nil, waived: Bool, baselined: Bool = false, waiver: WaiverStatus? = nil,
+                provenance: ProvenanceNote? = nil, fingerprint: String) {
+        self.rule = rule
+        self.element = element
+        self.severity = severity
+        self.frame = frame
+        self.measured = measured
+        self.threshold = threshold
+        self.reason = reason
+        self.waived = waived
+        self.baselined = baselined
+        self.waiver = waiver
+        self.provenance = provenance
+        self.fingerprint = fingerprint
+    }
+
+    public var facts: FindingFacts { FindingFacts(severity: severity, threshold: threshold, reason: reason) }
+
+    /// The finding in words, from the rule's own (see `RuleMeasurement`).
+    public var message: String { decodedMessage ?? measured.message(facts) }
+
+    enum CodingKeys: String, CodingKey {
+        case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, fingerprint
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encodeIfPresent(element, forKey: .element)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(message, forKey: .message)
+        try container.encodeIfPresent(frame, forKey: .frame)
+        try container.encode(measured, forKey: .measured)
+        try container.encodeIfPresent(threshold, forKey: .threshold)
+        try container.encode(waived, forKey: .waived)
+        try container.encode(baselined, forKey: .baselined)
+        try container.encodeIfPresent(waiver, forKey: .waiver)
+        try container.encodeIfPresent(provenance, forKey: .provenance)
+        try container.encode(fingerprint, forKey: .fingerprint)
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(String.self, forKey: .rule)
+        element = try container.decodeIfPresent(String.self, forKey: .element)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        frame = try container.decodeIfPresent(PixelRect.self, forKey: .frame)
+        measured = try Measurement(rule: rule, from: container.superDecoder(forKey: .measured))
+        threshold = try container.decodeIfPresent(Double.self, forKey: .threshold)
+        waived = try container.decode(Bool.self, forKey: .waived)
+        baselined = try container.decodeIfPresent(Bool.self, forKey: .baselined) ?? false
+        waiver = try container.decodeIfPresent(WaiverStatus.self, forKey: .waiver)
+        provenance = try container.decodeIfPresent(ProvenanceNote.self, forKey: .provenance)
+        fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        decodedMessage = try container.decode(String.self, forKey: .message)
+    }
 }
 
 public struct WaiverStatus: Codable, Equatable, Sendable {
@@ -120,9 +181,33 @@ public struct CheckedEntry: Codable, Equatable, Sendable {
     public var rule: String
     public var element: String?
     public var status: CheckStatus
-    public var measured: [String: MeasuredValue]
+    public var measured: Measurement
     public var threshold: Double?
     public var reason: String?
     /// Where on the screenshot, in pixels (so overlays can mark results that were not run).
     public var frame: PixelRect?
+
+    public init(rule: String, element: String?, status: CheckStatus, measured: Measurement, threshold: Double?, reason: String?,
+                frame: PixelRect?) {
+        self.rule = rule
+        self.element = element
+        self.status = status
+        self.measured = measured
+        self.threshold = threshold
+        self.reason = reason
+        self.frame = frame
+    }
+
+    enum CodingKeys: String, CodingKey { case rule, element, status, measured, threshold, reason, frame }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(String.self, forKey: .rule)
+        element = try container.decodeIfPresent(String.self, forKey: .element)
+        status = try container.decode(CheckStatus.self, forKey: .status)
+        measured = try Measurement(rule: rule, from: container.superDecoder(forKey: .measured))
+        threshold = try container.decodeIfPresent(Double.self, forKey: .threshold)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+        frame = try container.decodeIfPresent(PixelRect.self, forKey: .frame)
+    }
 }

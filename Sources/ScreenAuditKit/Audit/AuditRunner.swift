@@ -35,13 +35,7 @@ public struct AuditRunner: Sendable {
 
     /// Descriptors of every rule, the screenshot rules included, in rule-id order.
     public static func descriptors(_ options: AuditOptions) -> [CheckDescriptor] {
-        let screenshotRules = [
-            CheckDescriptor(id: RuleID.screenshotUnreadable, title: "Unreadable screenshot", reference: "ScreenAuditKit",
-                            defaultSeverity: .error, rationale: "A screen whose screenshot cannot be decoded cannot be audited."),
-            CheckDescriptor(id: RuleID.screenshotSizeMismatch, title: "Screenshot size mismatch", reference: "ScreenAuditKit",
-                            defaultSeverity: .error,
-                            rationale: "A screenshot that is not the device's size × scale does not match its contract's frames."),
-        ]
+        let screenshotRules = [ScreenshotUnreadableRule.descriptor, ScreenshotSizeMismatchRule.descriptor]
         return (allChecks(options).map { type(of: $0).descriptor } + screenshotRules).sorted { $0.id < $1.id }
     }
 
@@ -144,8 +138,8 @@ public struct AuditRunner: Sendable {
                 report.status = .sizeMismatch
                 results = [CheckResult(
                     rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
-                    measured: ["actualSize": .text("\(image.pixels.width)×\(image.pixels.height)"),
-                               "expectedSize": .text("\(expectedWidth)×\(expectedHeight)")])]
+                    measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
+                                                            expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
             } else {
                 let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
                 frame = image.pixels
@@ -157,7 +151,7 @@ public struct AuditRunner: Sendable {
             let detail: String
             if case let .decodeFailed(_, _, message)? = error as? ImagingError { detail = message } else { detail = "\(error)" }
             results = [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
-                                   measured: ["category": .text(category)], reason: "\(category): \(detail)")]
+                                   measured: .screenshotUnreadable(.init(category: category)), reason: "\(category): \(detail)")]
         }
         let order = Dictionary(uniqueKeysWithValues: screen.elements.enumerated().map { ($1.id, $0) })
         let sorted = results.sorted { a, b in

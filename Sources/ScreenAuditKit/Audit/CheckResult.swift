@@ -23,7 +23,8 @@ public enum CheckStatus: String, Codable, CaseIterable, Sendable {
     case notRun = "not-run"
 }
 
-/// A measured value as reports show it: numbers already rounded to their stated precision.
+/// A measured value of an asset finding as reports show it: numbers already rounded to their
+/// stated precision. (Screen checks carry a typed `Measurement` instead.)
 public enum MeasuredValue: Codable, Equatable, Hashable, Sendable {
     case number(Double)
     case text(String)
@@ -82,14 +83,14 @@ public struct CheckResult: Equatable, Sendable {
     public var severity: Severity
     /// Where on the screenshot, in pixels.
     public var frame: PixelRect?
-    public var measured: [String: MeasuredValue]
+    public var measured: Measurement
     /// The value the measurement is held to (e.g. 4.5 for a 4.5:1 contrast minimum).
     public var threshold: Double?
     /// Why a result is not run (or a screen-level failure's detail, e.g. the decoder's message).
     public var reason: String?
 
     public init(rule: String, element: String?, status: CheckStatus, severity: Severity, frame: PixelRect? = nil,
-                measured: [String: MeasuredValue] = [:], threshold: Double? = nil, reason: String? = nil) {
+                measured: Measurement, threshold: Double? = nil, reason: String? = nil) {
         self.rule = rule
         self.element = element
         self.status = status

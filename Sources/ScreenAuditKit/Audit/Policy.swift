@@ -16,12 +16,11 @@ public struct Policy: Sendable {
             let waiver = matchingWaiver(for: result, on: screen)
             let waived = waiver.map { !$0.expired } ?? false
             return Finding(
-                rule: result.rule, element: result.element, severity: result.severity,
-                message: FindingMessage.text(for: result), frame: result.frame, measured: result.measured,
-                threshold: result.threshold, waived: waived, waiver: waiver,
+                rule: result.rule, element: result.element, severity: result.severity, frame: result.frame,
+                measured: result.measured, threshold: result.threshold, reason: result.reason, waived: waived, waiver: waiver,
                 provenance: result.element.flatMap { screen.element($0) }.flatMap(provenanceNote),
                 fingerprint: Fingerprint.make(rule: result.rule, screen: screen.id, element: result.element,
-                                              bucket: Fingerprint.bucket(for: result)))
+                                              bucket: result.measured.fingerprintBucket))
         }
     }
 
@@ -45,20 +44,13 @@ public struct Policy: Sendable {
     }
 }
 
-/// Finding fingerprints: SHA-256 of rule, screen, element and a coarse measurement bucket, so a
-/// finding keeps its fingerprint while its measurement wobbles and the contract is edited
-/// elsewhere, and gets a new one when it changes in kind.
+/// Finding fingerprints: SHA-256 of rule, screen, element and a coarse measurement bucket (each
+/// rule's `RuleMeasurement.fingerprintBucket`), so a finding keeps its fingerprint while its
+/// measurement wobbles and the contract is edited elsewhere, and gets a new one when it changes
+/// in kind.
 public enum Fingerprint {
     public static func make(rule: String, screen: String, element: String?, bucket: String) -> String {
         let key = ["v1", rule, screen, element ?? "", bucket].joined(separator: "\u{1F}")
         return String(SHA256.hexDigest(Array(key.utf8)).prefix(16))
-    }
-
-    /// Contrast: the whole-number part of the ratio ("3" for 3.0–3.99); screen-level results: the
-    /// failure kind. Other rules: the rule itself.
-    public static func bucket(for result: CheckResult) -> String {
-        if let ratio = result.measured["ratio"]?.number { return "ratio:\(Int(ratio.rounded(.down)))" }
-        if let kind = result.measured["category"]?.text { return "category:\(kind)" }
-        return "-"
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ColorScience
 import Imaging
 
@@ -46,18 +47,94 @@ public struct ColorOnlyCheck: AuditCheck {
         self.shapeOverlap = shapeOverlap
     }
 
+    /// What `color.only` reports for a group: its members, and for the least favourable pair of
+    /// members that share a shape, how alike they are (mask and detail overlap, to hundredths),
+    /// their lightness ratio (cut to hundredths) and colour difference (CIEDE2000, to a tenth),
+    /// also as each colour-vision deficiency sees them; `failedBy` gives the reasons as codes.
+    public struct Measured: RuleMeasurement {
+        public var group: String
+        public var members: String
+        public var textDiffers: Bool?
+        public var maskOverlap: Double?
+        public var detailOverlap: Double?
+        public var luminanceRatio: Double?
+        public var deltaE: Double?
+        /// ΔE00 as each deficiency sees the pair: written as `deltaE.protanopia` and so on.
+        public var simulatedDeltaE: [ColorVisionDeficiency: Double] = [:]
+        public var colors: String?
+        /// "hue-only" and the deficiencies under which the members look alike.
+        public var failedBy: [String]?
+
+        public init(group: String, members: [String]) {
+            self.group = group
+            self.members = members.joined(separator: ", ")
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ string: String) { stringValue = string }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(group, forKey: Key("group"))
+            try container.encode(members, forKey: Key("members"))
+            try container.encodeIfPresent(textDiffers, forKey: Key("textDiffers"))
+            try container.encodeIfPresent(maskOverlap, forKey: Key("maskOverlap"))
+            try container.encodeIfPresent(detailOverlap, forKey: Key("detailOverlap"))
+            try container.encodeIfPresent(luminanceRatio, forKey: Key("luminanceRatio"))
+            try container.encodeIfPresent(deltaE, forKey: Key("deltaE"))
+            for (cvd, difference) in simulatedDeltaE { try container.encode(difference, forKey: Key("deltaE." + cvd.rawValue)) }
+            try container.encodeIfPresent(colors, forKey: Key("colors"))
+            try container.encodeIfPresent(failedBy.map { $0.joined(separator: ", ") }, forKey: Key("failedBy"))
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            group = try container.decode(String.self, forKey: Key("group"))
+            members = try container.decode(String.self, forKey: Key("members"))
+            textDiffers = try container.decodeIfPresent(Bool.self, forKey: Key("textDiffers"))
+            maskOverlap = try container.decodeIfPresent(Double.self, forKey: Key("maskOverlap"))
+            detailOverlap = try container.decodeIfPresent(Double.self, forKey: Key("detailOverlap"))
+            luminanceRatio = try container.decodeIfPresent(Double.self, forKey: Key("luminanceRatio"))
+            deltaE = try container.decodeIfPresent(Double.self, forKey: Key("deltaE"))
+            for cvd in ColorVisionDeficiency.allCases {
+                simulatedDeltaE[cvd] = try container.decodeIfPresent(Double.self, forKey: Key("deltaE." + cvd.rawValue))
+            }
+            colors = try container.decodeIfPresent(String.self, forKey: Key("colors"))
+            failedBy = try container.decodeIfPresent(String.self, forKey: Key("failedBy"))
+                .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        }
+
+        public func message(_ facts: FindingFacts) -> String {
+            let causes = (failedBy ?? []).map { code -> String in
+                if code == "hue-only" { return "they differ in hue only (lightness \(Words.ratio(luminanceRatio)):1)" }
+                let difference = ColorVisionDeficiency(rawValue: code).flatMap { simulatedDeltaE[$0] }
+                return "with \(code) they look alike (ΔE00 \(difference.map { String($0) } ?? "?"))"
+            }
+            return "group \(group) shows its meaning by colour alone (\(colors ?? "?")): " + causes.joined(separator: "; ")
+        }
+
+        public func requiredText(_ facts: FindingFacts) -> String? {
+            "shape, text or \(facts.threshold.map(Words.number) ?? "3"):1 lightness"
+        }
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.colorOnlyGroups.map { group in
             let members = group.elements.compactMap { screen.screen.element($0) }
-            var measured: [String: MeasuredValue] = ["group": .text(group.id), "members": .text(group.elements.joined(separator: ", "))]
+            var measured = Measured(group: group.id, members: group.elements)
             func result(_ status: CheckStatus, reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: group.id, status: status, severity: Self.descriptor.defaultSeverity,
-                            frame: members.first.map { screen.pixelRect(for: $0.frame) }, measured: measured,
+                            frame: members.first.map { screen.pixelRect(for: $0.frame) }, measured: .colorOnly(measured),
                             threshold: minimumLuminanceRatio, reason: reason)
             }
             let texts = Set(members.compactMap { $0.text?.content })
             if texts.count > 1 {
-                measured["textDiffers"] = .flag(true)
+                measured.textDiffers = true
                 return result(.pass)
             }
             let signatures = members.map { ShapeSignature(image: screen.image, rect: screen.pixelRect(for: $0.frame)) }
@@ -96,17 +173,17 @@ public struct ColorOnlyCheck: AuditCheck {
                 }
             }
             if let worst {
-                measured["maskOverlap"] = .rounded(worst.overlap, places: 2)
-                measured["detailOverlap"] = .rounded(worst.detail, places: 2)
-                measured["luminanceRatio"] = .number(RatioDisplay.hundredths(worst.luminance))
-                measured["deltaE"] = .rounded(worst.deltaE, places: 1)
+                measured.maskOverlap = worst.overlap.rounded(places: 2)
+                measured.detailOverlap = worst.detail.rounded(places: 2)
+                measured.luminanceRatio = RatioDisplay.hundredths(worst.luminance)
+                measured.deltaE = worst.deltaE.rounded(places: 1)
                 for (cvd, difference) in worst.simulated {
-                    measured["deltaE." + cvd.rawValue] = .rounded(difference, places: 1)
+                    measured.simulatedDeltaE[cvd] = difference.rounded(places: 1)
                 }
             }
-            measured["colors"] = .text(shapes.map(\.fill.hex).joined(separator: ", "))
+            measured.colors = shapes.map(\.fill.hex).joined(separator: ", ")
             // Why, as codes reporters turn into words: "hue-only" and the simulations that merge them.
-            if failing { measured["failedBy"] = .text(Array(Set(reasons)).sorted().joined(separator: ", ")) }
+            if failing { measured.failedBy = Array(Set(reasons)).sorted() }
             return result(failing ? .fail : .pass)
         }
     }

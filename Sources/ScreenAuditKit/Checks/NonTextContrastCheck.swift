@@ -27,6 +27,34 @@ public struct NonTextContrastCheck: AuditCheck {
 
     public init(minimumRatio: Double = ContrastRequirement.nonTextAA.minimumRatio) { self.minimumRatio = minimumRatio }
 
+    /// What `contrast.nontext` reports for an element; the ratio cut to hundredths.
+    public struct Measured: RuleMeasurement {
+        public var ratio: Double?
+        /// The component's best-contrasting visible colour, and the colour adjacent to it.
+        public var component: String?
+        public var background: String?
+
+        public init(ratio: Double? = nil, component: String? = nil, background: String? = nil) {
+            self.ratio = ratio
+            self.component = component
+            self.background = background
+        }
+
+        public func message(_ facts: FindingFacts) -> String {
+            "non-text contrast \(Words.ratio(ratio)):1 (\(component ?? "?") against \(background ?? "?")) is below the "
+                + "\(facts.threshold.map(Words.number) ?? "3"):1 minimum"
+        }
+
+        public func measuredText(_ facts: FindingFacts) -> String? {
+            "\(Words.ratio(ratio)):1, \(component ?? "?") against \(background ?? "?")"
+        }
+
+        public func requiredText(_ facts: FindingFacts) -> String? { facts.threshold.map { "\(Words.number($0)):1" } ?? "—" }
+
+        /// The whole-number part of the ratio.
+        public var fingerprintBucket: String { ratio.map { "ratio:\(Int($0.rounded(.down)))" } ?? "-" }
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let textFrames = screen.screen.elements.filter { $0.text != nil }.map(\.frame)
         return screen.screen.elements.compactMap { element in
@@ -42,13 +70,14 @@ public struct NonTextContrastCheck: AuditCheck {
             switch measureNonTextContrast(in: screen.image, rect: rect, ring: ring) {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
-                                   severity: Self.descriptor.defaultSeverity, frame: rect, threshold: minimumRatio, reason: reason)
+                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: .nonTextContrast(Measured()),
+                                   threshold: minimumRatio, reason: reason)
             case let .measured(ratio, component, background):
                 return CheckResult(rule: Self.descriptor.id, element: element.id,
                                    status: ratio >= minimumRatio ? .pass : .fail, severity: Self.descriptor.defaultSeverity,
                                    frame: rect,
-                                   measured: ["ratio": .number(RatioDisplay.hundredths(ratio)),
-                                              "component": .text(component.hex), "background": .text(background.hex)],
+                                   measured: .nonTextContrast(Measured(ratio: RatioDisplay.hundredths(ratio), component: component.hex,
+                                                                       background: background.hex)),
                                    threshold: minimumRatio)
             }
         }

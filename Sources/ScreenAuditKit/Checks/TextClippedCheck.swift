@@ -1,3 +1,4 @@
+import Foundation
 import ColorScience
 import Imaging
 
@@ -26,25 +27,58 @@ public struct TextClippedCheck: AuditCheck {
         },
     ]
 
+    /// What `text.clipped` reports for an element.
+    public struct Measured: RuleMeasurement {
+        /// The edges glyphs run into; empty when none do.
+        public var edges: [FrameEdge]?
+        /// Pixels of the outermost rows and columns where glyph strokes run into those edges.
+        public var inkAtEdgePixels: Int?
+
+        public init(edges: [FrameEdge]? = nil, inkAtEdgePixels: Int? = nil) {
+            self.edges = edges
+            self.inkAtEdgePixels = inkAtEdgePixels
+        }
+
+        enum CodingKeys: String, CodingKey { case edges, inkAtEdgePixels }
+
+        /// `edges` is written as report.json has always shown it: "none", or "top, right".
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(edges.map(Self.edgeList), forKey: .edges)
+            try container.encodeIfPresent(inkAtEdgePixels, forKey: .inkAtEdgePixels)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            edges = try container.decodeIfPresent(String.self, forKey: .edges).map { text in
+                text == "none" ? [] : text.split(separator: ",").compactMap { FrameEdge(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+            }
+            inkAtEdgePixels = try container.decodeIfPresent(Int.self, forKey: .inkAtEdgePixels)
+        }
+
+        static func edgeList(_ edges: [FrameEdge]) -> String { edges.isEmpty ? "none" : edges.map(\.rawValue).joined(separator: ", ") }
+
+        public func message(_ facts: FindingFacts) -> String {
+            "text runs into the \(edges.map(Self.edgeList) ?? "?") edge of its frame: it is cut off"
+        }
+    }
+
     public init() {}
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard element.text != nil else { return nil }
             let rect = screen.pixelRect(for: element.frame)
-            func result(_ status: CheckStatus, measured: [String: MeasuredValue] = [:], reason: String? = nil) -> CheckResult {
+            func result(_ status: CheckStatus, measured: Measured = Measured(), reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: Self.descriptor.defaultSeverity,
-                            frame: rect, measured: measured, reason: reason)
+                            frame: rect, measured: .textClipped(measured), reason: reason)
             }
             switch screen.textAnalysis(for: element, needing: .coverage).frameEdgeInk {
             case let .notMeasurable(reason):
                 return result(.notRun, reason: reason)
             case let .measured(edges):
                 let cut = edges.clippedEdges
-                let measured: [String: MeasuredValue] = [
-                    "edges": .text(cut.isEmpty ? "none" : cut.map(\.rawValue).joined(separator: ", ")),
-                    "inkAtEdgePixels": .number(Double(cut.reduce(0) { $0 + edges.inkPixels[$1.index] })),
-                ]
+                let measured = Measured(edges: cut, inkAtEdgePixels: cut.reduce(0) { $0 + edges.inkPixels[$1.index] })
                 return result(cut.isEmpty ? .pass : .fail, measured: measured)
             }
         }

@@ -32,6 +32,50 @@ public struct TextContrastCheck: AuditCheck {
         self.largeTextRule = largeTextRule
     }
 
+    /// What `contrast.text` reports for an element. The ratios are cut to hundredths.
+    public struct Measured: RuleMeasurement {
+        public var largeText: Bool
+        /// The requirement's name ("AA normal text").
+        public var requirement: String
+        public var ratio: Double?
+        public var foreground: String?
+        public var background: String?
+        public var inkPixels: Int?
+        /// Where the background varies: the lowest and highest local contrast, and the lightest
+        /// and darkest local backgrounds.
+        public var ratioMin: Double?
+        public var ratioMax: Double?
+        public var backgroundLightest: String?
+        public var backgroundDarkest: String?
+
+        public init(largeText: Bool, requirement: String) {
+            self.largeText = largeText
+            self.requirement = requirement
+        }
+
+        public func message(_ facts: FindingFacts) -> String {
+            var text = "text contrast \(Words.ratio(ratio)):1 (\(foreground ?? "?") on \(background ?? "?")) is below the "
+                + "\(Words.number(facts.threshold)):1 minimum for \(requirement)"
+            if let ratioMin, let ratioMax {
+                text += "; the background varies, local contrast \(Words.ratio(ratioMin)):1 to \(Words.ratio(ratioMax)):1"
+            }
+            return text
+        }
+
+        public func measuredText(_ facts: FindingFacts) -> String? {
+            var text = "\(Words.ratio(ratio)):1, \(foreground ?? "?") on \(background ?? "?")"
+            if let ratioMin, let ratioMax { text += " (background varies: \(Words.ratio(ratioMin))–\(Words.ratio(ratioMax)):1)" }
+            return text
+        }
+
+        public func requiredText(_ facts: FindingFacts) -> String? {
+            facts.threshold.map { "\(Words.number($0)):1 (\(requirement))" } ?? "—"
+        }
+
+        /// The whole-number part of the ratio: "ratio:3" for 3.00–3.99.
+        public var fingerprintBucket: String { ratio.map { "ratio:\(Int($0.rounded(.down)))" } ?? "-" }
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = element.text else { return nil }
@@ -39,29 +83,26 @@ public struct TextContrastCheck: AuditCheck {
             let bold = text.weight?.isBold ?? false
             let large = largeTextRule.isLarge(pointSize: text.pointSize, bold: bold)
             let requirement = level.requirement(largeText: large)
-            var measured: [String: MeasuredValue] = [
-                "largeText": .flag(large),
-                "requirement": .text(requirement.title),
-            ]
+            var measured = Measured(largeText: large, requirement: requirement.title)
             switch screen.textAnalysis(for: element, needing: .contrast).contrast {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
-                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,
+                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: .textContrast(measured),
                                    threshold: requirement.minimumRatio, reason: reason)
             case let .measured(m):
-                measured["ratio"] = .number(RatioDisplay.hundredths(m.worstRatio))
-                measured["foreground"] = .text(m.foreground.hex)
-                measured["background"] = .text(m.background.hex)
-                measured["inkPixels"] = .number(Double(m.inkPixels))
+                measured.ratio = RatioDisplay.hundredths(m.worstRatio)
+                measured.foreground = m.foreground.hex
+                measured.background = m.background.hex
+                measured.inkPixels = m.inkPixels
                 if m.backgroundVaries {
-                    measured["ratioMin"] = .number(RatioDisplay.hundredths(m.worstRatio))
-                    measured["ratioMax"] = .number(RatioDisplay.hundredths(m.bestRatio))
-                    measured["backgroundLightest"] = .text(m.lightestBackground.hex)
-                    measured["backgroundDarkest"] = .text(m.darkestBackground.hex)
+                    measured.ratioMin = RatioDisplay.hundredths(m.worstRatio)
+                    measured.ratioMax = RatioDisplay.hundredths(m.bestRatio)
+                    measured.backgroundLightest = m.lightestBackground.hex
+                    measured.backgroundDarkest = m.darkestBackground.hex
                 }
                 let passed = requirement.isMet(by: m.worstRatio)
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: passed ? .pass : .fail,
-                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: measured,
+                                   severity: Self.descriptor.defaultSeverity, frame: rect, measured: .textContrast(measured),
                                    threshold: requirement.minimumRatio)
             }
         }

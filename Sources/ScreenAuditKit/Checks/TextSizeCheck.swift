@@ -57,6 +57,34 @@ public struct TextSizeCheck: AuditCheck {
         self.xHeightRatio = xHeightRatio
     }
 
+    /// What `text.size` reports for an element: sizes in points and heights in pixels, to a tenth.
+    public struct Measured: RuleMeasurement {
+        public var minimumPointSize: Double
+        public var declaredPointSize: Double?
+        public var estimatedPointSize: Double?
+        public var lines: Int?
+        public var capHeightPixels: Double?
+        public var xHeightPixels: Double?
+
+        public init(minimumPointSize: Double, declaredPointSize: Double?) {
+            self.minimumPointSize = minimumPointSize.rounded(places: 1)
+            self.declaredPointSize = declaredPointSize?.rounded(places: 1)
+        }
+
+        public func message(_ facts: FindingFacts) -> String {
+            let estimate = Words.number(estimatedPointSize)
+            if facts.severity == .warning, let declaredPointSize {
+                return "text renders at about \(estimate) pt, clearly smaller than its declared \(Words.number(declaredPointSize)) pt "
+                    + "(shrunk to fit, or Dynamic Type not honoured)"
+            }
+            return "text renders at about \(estimate) pt, below the \(facts.threshold.map(Words.number) ?? "11") pt minimum"
+        }
+
+        public func measuredText(_ facts: FindingFacts) -> String? { "≈ \(Words.number(estimatedPointSize)) pt" }
+
+        public func requiredText(_ facts: FindingFacts) -> String? { facts.threshold.map { "\(Words.number($0)) pt" } ?? "—" }
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = element.text else { return nil }
@@ -71,11 +99,10 @@ public struct TextSizeCheck: AuditCheck {
         // A font with another cap height is assumed to keep SF Pro's proportion of x-height to it.
         let xRatio = xHeightRatio * capRatio / capHeightRatio
         let rect = screen.pixelRect(for: element.frame)
-        var measured: [String: MeasuredValue] = ["minimumPointSize": .rounded(minimum, places: 1)]
-        if let declared = text.pointSize { measured["declaredPointSize"] = .rounded(declared, places: 1) }
+        var measured = Measured(minimumPointSize: minimum, declaredPointSize: text.pointSize)
         func notRun(_ reason: String) -> CheckResult {
             CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
-                        frame: rect, measured: measured, threshold: minimum, reason: reason)
+                        frame: rect, measured: .textSize(measured), threshold: minimum, reason: reason)
         }
         let geometry: TextGeometry
         switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capRatio / xRatio) {
@@ -93,21 +120,21 @@ public struct TextSizeCheck: AuditCheck {
         } else {
             return notRun("too little text to measure: no capitals or lower-case letters found")
         }
-        measured["estimatedPointSize"] = .rounded(estimate, places: 1)
-        measured["lines"] = .number(Double(geometry.lines.count))
-        if let capHeight = geometry.capHeight { measured["capHeightPixels"] = .rounded(capHeight, places: 1) }
-        if let xHeight = geometry.xHeight { measured["xHeightPixels"] = .rounded(xHeight, places: 1) }
+        measured.estimatedPointSize = estimate.rounded(places: 1)
+        measured.lines = geometry.lines.count
+        measured.capHeightPixels = geometry.capHeight?.rounded(places: 1)
+        measured.xHeightPixels = geometry.xHeight?.rounded(places: 1)
 
         let tolerance = measurementTolerance / screen.scale / ratio
         if estimate < minimum - tolerance {
             return CheckResult(rule: Self.descriptor.id, element: element.id, status: .fail, severity: .error, frame: rect,
-                               measured: measured, threshold: minimum)
+                               measured: .textSize(measured), threshold: minimum)
         }
         if let declared = text.pointSize, estimate < declared * (1 - shrinkTolerance) {
             return CheckResult(rule: Self.descriptor.id, element: element.id, status: .fail, severity: .warning, frame: rect,
-                               measured: measured, threshold: declared)
+                               measured: .textSize(measured), threshold: declared)
         }
         return CheckResult(rule: Self.descriptor.id, element: element.id, status: .pass, severity: Self.descriptor.defaultSeverity,
-                           frame: rect, measured: measured, threshold: minimum)
+                           frame: rect, measured: .textSize(measured), threshold: minimum)
     }
 }

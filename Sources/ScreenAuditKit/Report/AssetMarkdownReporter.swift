@@ -1,3 +1,4 @@
+import ColorScience
 /// `report.md` for an asset catalog audit: the verdict, what was and was not checked, every
 /// finding with the file and JSON path to fix, the colour pairs' measured contrast, and the
 /// assets with their provenance. Pure: report in, text out.
@@ -29,10 +30,10 @@ public enum AssetMarkdownReporter {
             lines += ["", "## Colour pairs", "", "| Foreground | Background | Appearance | Use | Ratio | Minimum | Result |",
                       "|---|---|---|---|---:|---:|---|"]
             for pair in report.colorPairs {
-                let ratio = pair.ratio.map { "\(FindingMessage.ratioText($0)):1" } ?? "—"
+                let ratio = pair.ratio.map { "\(RatioDisplay.text($0)):1" } ?? "—"
                 let result = pair.status == .notRun ? "not run: \(pair.reason ?? "")" : pair.status.rawValue
                 lines.append("| `\(pair.foreground)` \(pair.foregroundColor ?? "") | `\(pair.background)` \(pair.backgroundColor ?? "") | "
-                    + "\(pair.appearance) | \(pair.text) | \(ratio) | \(FindingMessage.minimumText(pair.minimumRatio)):1 | \(M.escape(result)) |")
+                    + "\(pair.appearance) | \(pair.text) | \(ratio) | \(RatioDisplay.minimum(pair.minimumRatio)):1 | \(M.escape(result)) |")
             }
         }
         lines += ["", "## Assets", "", "| Asset | Kind | Files | Required | Provenance |", "|---|---|---:|---|---|"]

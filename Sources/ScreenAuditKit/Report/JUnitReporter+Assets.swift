@@ -1,3 +1,4 @@
+import ColorScience
 extension JUnitReporter {
     /// `junit.xml` for an asset catalog audit: one suite, a test case per asset (failing when a
     /// finding on it gates), one for findings about the catalog's structure, and one per colour
@@ -36,8 +37,8 @@ extension JUnitReporter {
             var findings: [AssetFinding] = []
             if pair.status == .fail, let ratio = pair.ratio {
                 findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: pair.foreground, file: report.settings.catalog,
-                                             message: "\(pair.foregroundColor ?? "") on \(pair.backgroundColor ?? ""): \(FindingMessage.ratioText(ratio)):1, "
-                                                 + "needs \(FindingMessage.minimumText(pair.minimumRatio)):1"))
+                                             message: "\(pair.foregroundColor ?? "") on \(pair.backgroundColor ?? ""): \(RatioDisplay.text(ratio)):1, "
+                                                 + "needs \(RatioDisplay.minimum(pair.minimumRatio)):1"))
             }
             testCase(report.settings.catalog, name, findings: findings, skipped: pair.status == .notRun ? "not run: \(pair.reason ?? "")" : nil)
         }

@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 
 /// `report.md`: a summary table per screen, then the findings by screen with measured against
@@ -66,44 +67,11 @@ public enum MarkdownReporter {
     }
 
     static func measuredText(_ finding: Finding) -> String {
-        let m = finding.measured
-        switch finding.rule {
-        case RuleID.contrastText:
-            var text = "\(m["ratio"]?.number.map(FindingMessage.ratioText) ?? "?"):1, \(m["foreground"]?.text ?? "?") on \(m["background"]?.text ?? "?")"
-            if let low = m["ratioMin"]?.number, let high = m["ratioMax"]?.number {
-                text += " (background varies: \(FindingMessage.ratioText(low))–\(FindingMessage.ratioText(high)):1)"
-            }
-            return text
-        case RuleID.screenshotSizeMismatch:
-            return "\(m["actualSize"]?.text ?? "?") px"
-        case RuleID.contrastNonText:
-            return "\(m["ratio"]?.number.map(FindingMessage.ratioText) ?? "?"):1, \(m["component"]?.text ?? "?") against \(m["background"]?.text ?? "?")"
-        case RuleID.targetSize:
-            return "\(m["width"]?.number.map(FindingMessage.minimumText) ?? "?") × \(m["height"]?.number.map(FindingMessage.minimumText) ?? "?") pt"
-        case RuleID.textSize:
-            return "≈ \(m["estimatedPointSize"]?.number.map(FindingMessage.minimumText) ?? "?") pt"
-        default:
-            return finding.message
-        }
+        finding.measured.measuredText(finding.facts) ?? finding.message
     }
 
     static func requiredText(_ finding: Finding) -> String {
-        switch finding.rule {
-        case RuleID.contrastText:
-            return finding.threshold.map { "\(FindingMessage.minimumText($0)):1 (\(finding.measured["requirement"]?.text ?? ""))" } ?? "—"
-        case RuleID.screenshotSizeMismatch:
-            return "\(finding.measured["expectedSize"]?.text ?? "?") px"
-        case RuleID.contrastNonText:
-            return finding.threshold.map { "\(FindingMessage.minimumText($0)):1" } ?? "—"
-        case RuleID.targetSize:
-            return finding.threshold.map { "\(FindingMessage.minimumText($0)) × \(FindingMessage.minimumText($0)) pt" } ?? "—"
-        case RuleID.textSize:
-            return finding.threshold.map { "\(FindingMessage.minimumText($0)) pt" } ?? "—"
-        case RuleID.colorOnly:
-            return "shape, text or \(finding.threshold.map(FindingMessage.minimumText) ?? "3"):1 lightness"
-        default:
-            return finding.threshold.map(FindingMessage.minimumText) ?? "—"
-        }
+        finding.measured.requiredText(finding.facts) ?? finding.threshold.map(RatioDisplay.minimum) ?? "—"
     }
 
     static func noteText(_ finding: Finding) -> String {

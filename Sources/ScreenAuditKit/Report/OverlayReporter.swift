@@ -20,9 +20,9 @@ public enum OverlayReporter {
         var letter: String
     }
 
-    static func style(_ finding: Finding) -> Style {
-        if finding.waived { return Style(color: RGBA(red: 0x6E, green: 0x6E, blue: 0x73), stroke: .dotted, letter: "I") }
-        switch finding.severity {
+    static func style(_ severity: Severity, waived: Bool = false) -> Style {
+        if waived { return Style(color: RGBA(red: 0x6E, green: 0x6E, blue: 0x73), stroke: .dotted, letter: "I") }
+        switch severity {
         case .error: return Style(color: RGBA(red: 0xD7, green: 0x00, blue: 0x15), stroke: .solid, letter: "E")
         case .warning: return Style(color: RGBA(red: 0xB2, green: 0x5E, blue: 0x00), stroke: .dashed(on: 10, off: 6), letter: "W")
         case .info: return Style(color: RGBA(red: 0x00, green: 0x5A, blue: 0xC2), stroke: .dotted, letter: "I")
@@ -97,8 +97,5 @@ public enum OverlayReporter {
         return canvas.buffer
     }
 
-    static func style(_ severity: Severity) -> Style {
-        style(Finding(rule: "", element: nil, severity: severity, message: "", frame: nil, measured: [:], threshold: nil,
-                      waived: false, waiver: nil, provenance: nil, fingerprint: ""))
-    }
+    static func style(_ finding: Finding) -> Style { style(finding.severity, waived: finding.waived) }
 }
