@@ -280,6 +280,25 @@ import Testing
         #expect(missing.stderr == "error: nope.json: no such baseline file\n")
     }
 
+    /// `baseline` takes the audit's check options: a baseline recorded at AAA covers an AAA
+    /// audit, while one recorded at AA leaves the findings only AAA makes gating.
+    @Test func testBaseline_takesTheAuditsCheckOptions() throws {
+        let directory = try TemporaryDirectory()
+        try Self.makeProject(in: directory)
+        for (level, file) in [("AAA", "aaa.json"), ("AA", "aa.json")] {
+            let record = try Binary.run(["baseline", "--contracts", "contracts", "--screenshots", "shots", "--today", "2026-11-29",
+                                         "--level", level, "--large-text", "hig", "--out", file], in: directory.url)
+            #expect(record.status == 0, "\(record.stderr)")
+        }
+        let aaa = try String(contentsOf: directory.url.appendingPathComponent("aaa.json"), encoding: .utf8)
+        let aa = try String(contentsOf: directory.url.appendingPathComponent("aa.json"), encoding: .utf8)
+        #expect(aaa.components(separatedBy: "fingerprint").count > aa.components(separatedBy: "fingerprint").count)
+        let covered = try Self.run(directory, ["--level", "AAA", "--large-text", "hig", "--baseline", "aaa.json"], out: "covered")
+        #expect(covered.status == 0, "\(covered.stdout)")
+        let uncovered = try Self.run(directory, ["--level", "AAA", "--large-text", "hig", "--baseline", "aa.json"], out: "uncovered")
+        #expect(uncovered.status == 1)
+    }
+
     /// Record, add a defect, audit (only the new one gates), fix an old one (its entry is stale).
     @Test func testBaseline_roundTrip() throws {
         let directory = try TemporaryDirectory()

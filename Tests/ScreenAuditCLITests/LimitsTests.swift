@@ -29,6 +29,10 @@ import Testing
         let screens = try Self.audit(directory, "screens=3")
         #expect(screens.status == 3)
         #expect(screens.stderr.contains("b.json: screens: the contracts declare more than 3 screens, the limit for one run"))
+        // The library names the limit; the command line says how to raise it, once.
+        #expect(screens.stderr.contains("(the screens limit: raise it, or split the run)"))
+        #expect(screens.stderr.hasSuffix("note: limits are raised with --limits key=N (keys: pixels, image-bytes, screens, elements, "
+            + "input-bytes, json-depth, catalog-files, contents-bytes)\n"))
         let elements = try Self.audit(directory, "elements=5")
         #expect(elements.status == 3)
         #expect(elements.stderr.contains("a.json: screens[0].elements: 10 elements, over the limit of 5 per screen"))

@@ -78,8 +78,8 @@ struct ContractLoaderTests {
         (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
          "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch)"),
         (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
-        (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the --screenshots folder"),
-        (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the --screenshots folder"),
+        (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the screenshots folder"),
+        (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the screenshots folder"),
         (#""scale": 2"#, #""scale": "2""#, "c.json: screens[0].device.scale: expected a number, got a string"),
         (#""schemaVersion": 1"#, #""schemaVersion": 2"#, "c.json: schemaVersion: unsupported schema version 2 (this tool reads version 1)"),
     ])

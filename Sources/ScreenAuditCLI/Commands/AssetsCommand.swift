@@ -55,7 +55,7 @@ enum AssetsCommand: Command {
                                             decodeLimits: limits.decode)
             report = try AssetAuditor(options: options).audit(inputs)
         } catch let error as AuditError {
-            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            console.report(error)
             return .unusableInput
         }
 
@@ -67,7 +67,7 @@ enum AssetsCommand: Command {
             let base = catalogParent.isAbsolutePath ? "" : catalogParent.deletingLastPathComponent
             written = try AssetOutputs.write(report, formats: formats, sarifBase: base, failOn: failOn, to: out)
         } catch let error as AuditError {
-            console.err("error: \(error.description)\n")
+            console.report(error)
             return .unusableInput
         }
 

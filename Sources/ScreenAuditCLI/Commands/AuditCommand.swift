@@ -23,8 +23,6 @@ enum AuditCommand: Command {
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory); findings carry it."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/screen-audit)."),
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
-        OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
-        OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
@@ -32,9 +30,11 @@ enum AuditCommand: Command {
         RunLimits.option,
     ]
 
-    /// The options that shape the checks and the run, shared with `baseline` (read by
-    /// `applyCheckOptions`, `--today` and `--jobs`).
+    /// The options that shape the checks and the run, shared with `baseline` (all read by
+    /// `checkedRunOptions`), so that a baseline records what the audit will find.
     static let checkOptions = [
+        OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
+        OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
         OptionSpec("--target-profile", value: "NAME", help: "ios (default, 44 pt), android (48 dp) or wcag-aa (24 px, or spaced)."),
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
         OptionSpec("--checks", value: "RULES", help: "Run only these comma-separated rule ids."),
@@ -49,14 +49,8 @@ enum AuditCommand: Command {
         guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
         let out = parsed.value("--out") ?? "build_results/screen-audit"
         let failOn = try choice(parsed, "--fail-on", FailThreshold.self) ?? .error
-        let level = try choice(parsed, "--level", ContrastLevel.self) ?? .aa
-        let largeText = try choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag
-        var today = CalendarDay.todayUTC()
-        if let text = parsed.value("--today") {
-            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
-            today = day
-        }
-        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        var options = try checkedRunOptions(parsed)
+        options.failOn = failOn
         let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
         let overlays = try parsed.value("--overlays").map { text in
@@ -77,12 +71,10 @@ enum AuditCommand: Command {
             screens = try limits.contracts.load(path: contracts)
             if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
         } catch let error as AuditError {
-            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            console.report(error)
             return .unusableInput
         }
 
-        var options = AuditOptions(level: level, largeTextRule: largeText, failOn: failOn, today: today, maxConcurrentScreens: jobs)
-        try applyCheckOptions(parsed, to: &options)
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
         // Progress only for a person watching: stderr is a terminal and there are more than a few screens.
         let showProgress = isatty(STDERR_FILENO) != 0 && screens.count > 3
@@ -98,7 +90,7 @@ enum AuditCommand: Command {
             report = audited
             written = try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: failOn)
         } catch let error as AuditError {
-            console.err("error: \(error.description)\n")
+            console.report(error)
             return .unusableInput
         }
 
@@ -138,7 +130,22 @@ enum AuditCommand: Command {
         return line
     }
 
-    /// `--target-profile`, `--min-text-size`, `--checks`, `--skip-checks` (shared with `demo`).
+    /// The run's options from `checkOptions` (shared by `audit` and `baseline`).
+    static func checkedRunOptions(_ parsed: ParsedArguments) throws -> AuditOptions {
+        var today = CalendarDay.todayUTC()
+        if let text = parsed.value("--today") {
+            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
+            today = day
+        }
+        var options = AuditOptions(level: try choice(parsed, "--level", ContrastLevel.self) ?? .aa,
+                                   largeTextRule: try choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag,
+                                   today: today,
+                                   maxConcurrentScreens: try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount)
+        try applyCheckOptions(parsed, to: &options)
+        return options
+    }
+
+    /// `--target-profile`, `--min-text-size`, `--checks`, `--skip-checks`.
     static func applyCheckOptions(_ parsed: ParsedArguments, to options: inout AuditOptions) throws {
         if let profile = try choice(parsed, "--target-profile", TargetProfile.self) { options.targetProfile = profile }
         if let text = parsed.value("--min-text-size") {

@@ -24,14 +24,7 @@ enum BaselineCommand: Command {
         guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
         guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
         guard let out = parsed.value("--out") else { throw UsageError("--out is required") }
-        var today = CalendarDay.todayUTC()
-        if let text = parsed.value("--today") {
-            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
-            today = day
-        }
-        let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
-        var options = AuditOptions(today: today, maxConcurrentScreens: jobs)
-        try AuditCommand.applyCheckOptions(parsed, to: &options)
+        let options = try AuditCommand.checkedRunOptions(parsed)
         let limits = try RunLimits.parse(parsed)
         do {
             let screens = try limits.contracts.load(path: contracts)
@@ -45,7 +38,7 @@ enum BaselineCommand: Command {
             console.out("baseline: \(baseline.entries.count) findings written to \(out)\n")
             return .success
         } catch let error as AuditError {
-            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            console.report(error)
             return .unusableInput
         }
     }

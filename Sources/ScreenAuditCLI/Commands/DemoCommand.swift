@@ -46,7 +46,7 @@ enum DemoCommand: Command {
             console.out(s.gateFailed ? "gate: failed (--fail-on error)\n" : "gate: passed (--fail-on error)\n")
             return s.gateFailed ? .gateFailed : .success
         } catch let error as AuditError {
-            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            console.report(error)
             return .unusableInput
         }
     }

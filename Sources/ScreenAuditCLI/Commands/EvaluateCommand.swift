@@ -55,7 +55,7 @@ enum EvaluateCommand: Command {
             console.out("reports: \((out as NSString).appendingPathComponent("evaluation.json")), \((out as NSString).appendingPathComponent(MarkdownReporter.fileName))\n")
             return evaluation.meetsTarget ? .success : .gateFailed
         } catch let error as AuditError {
-            console.err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+            console.report(error)
             return .unusableInput
         }
     }

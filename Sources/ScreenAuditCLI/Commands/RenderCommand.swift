@@ -50,7 +50,7 @@ enum RenderCommand: Command {
             console.out("contract: \((out as NSString).appendingPathComponent(QuestFrames.contractFile))\n")
             return .success
         } catch let error as AuditError {
-            console.err("error: \(error.description)\n")
+            console.report(error)
             return .unusableInput
         }
     }

@@ -82,7 +82,7 @@ public struct AssetAuditor: Sendable {
                 findings += RequirementRules.check(requirement, in: catalog, file: requirementsFile)
             }
         } else {
-            notes.append("No requirements given (--requirements): only the catalog's own consistency and the default scales (\(AssetRequirements.builtInDefaultScales.map { "@\($0)x" }.joined(separator: ", "))) were checked.")
+            notes.append("No requirements given: only the catalog's own consistency and the default scales (\(AssetRequirements.builtInDefaultScales.map { "@\($0)x" }.joined(separator: ", "))) were checked.")
         }
 
         var provenanceSummaries: [String: String] = [:]
@@ -93,7 +93,7 @@ public struct AssetAuditor: Sendable {
             findings += outcome.findings
             provenanceSummaries = outcome.summaries
         } else {
-            notes.append("Provenance was not checked: run with --provenance FILE to require an entry for every asset.")
+            notes.append("Provenance was not checked: give a provenance file to require an entry for every asset.")
         }
 
         var pairs: [ColorPairResult] = []

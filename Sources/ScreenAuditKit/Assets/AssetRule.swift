@@ -57,7 +57,7 @@ public enum AssetRule {
                         rationale: "A symbolic link that resolves outside the catalog folder is not read: the catalog must be self-contained."),
         CheckDescriptor(id: placeholder, title: "Placeholder art", reference: "Asset provenance policy",
                         defaultSeverity: .warning,
-                        rationale: "Provenance marks the asset as a placeholder: an error with --release, a warning otherwise."),
+                        rationale: "Provenance marks the asset as a placeholder: an error in a release audit, a warning otherwise."),
         CheckDescriptor(id: provenanceMissing, title: "Provenance missing", reference: "Asset provenance policy",
                         defaultSeverity: .error,
                         rationale: "Every asset in the catalog or the requirements must have a provenance entry saying where it came from."),

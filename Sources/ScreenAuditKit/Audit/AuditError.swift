@@ -4,6 +4,9 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidInput([InputIssue])
     /// A report or image could not be written.
     case outputFailed(path: String, reason: String)
+    /// A screenshot the path policy refuses to read (a link out of the screenshots folder): that
+    /// screen's `screenshot.unreadable`, never the run's end.
+    case screenshotRefused(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -11,6 +14,8 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
             issues.map(\.description).joined(separator: "\n")
         case let .outputFailed(path, reason):
             "\(path): cannot write: \(reason)"
+        case let .screenshotRefused(file, reason):
+            "\(file): \(reason)"
         }
     }
 }

@@ -147,9 +147,12 @@ public struct AuditRunner: Sendable {
             }
         } catch {
             report.status = .unreadable
-            let category = (error as? ImagingError)?.decodeCategory?.rawValue ?? DecodeFailure.unreadable.rawValue
-            let detail: String
-            if case let .decodeFailed(_, _, message)? = error as? ImagingError { detail = message } else { detail = "\(error)" }
+            let category: String, detail: String
+            switch error {
+            case let ImagingError.decodeFailed(_, failure, message): (category, detail) = (failure.rawValue, message)
+            case let AuditError.screenshotRefused(_, reason): (category, detail) = (DecodeFailure.unreadable.rawValue, reason)
+            default: (category, detail) = (DecodeFailure.unreadable.rawValue, "\(error)")
+            }
             results = [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
                                    measured: .screenshotUnreadable(.init(category: category)), reason: "\(category): \(detail)")]
         }
@@ -174,8 +177,7 @@ public struct AuditRunner: Sendable {
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
         let prefix = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
         guard resolved.hasPrefix(prefix) else {
-            throw ImagingError.decodeFailed(file: relative, category: .unreadable,
-                                            detail: "resolves outside the --screenshots folder (a symbolic link?); refused")
+            throw AuditError.screenshotRefused(file: relative, reason: "resolves outside the screenshots folder (a symbolic link?); refused")
         }
     }
 

@@ -49,7 +49,7 @@ public struct ContractLoader: Sendable {
             issues += result.issues
             if screens.count + result.screens.count > maxScreens {
                 issues.append(InputIssue(file: file.path, location: "screens",
-                                         message: "the contracts declare more than \(maxScreens) screens, the limit for one run (raise it with --limits screens=N, or split the run)"))
+                                         message: "the contracts declare more than \(maxScreens) screens, the limit for one run (the screens limit: raise it, or split the run)"))
                 break
             }
             for screen in result.screens {
@@ -104,7 +104,7 @@ enum ScreenReader {
         let declared = object.array("elements") ?? []
         guard declared.count <= maxElements else {
             issues.report(path.appending("elements"),
-                          "\(declared.count) elements, over the limit of \(maxElements) per screen (raise it with --limits elements=N)")
+                          "\(declared.count) elements, over the limit of \(maxElements) per screen (the elements limit)")
             return nil
         }
         for (value, elementPath) in declared {
@@ -285,7 +285,7 @@ enum ScreenReader {
         }
         if screenshot.hasPrefix("/") || screenshot.hasPrefix("~") || screenshot.hasPrefix("\\")
             || (screenshot.count >= 2 && Array(screenshot)[1] == ":") {
-            issues.report(path, "'\(screenshot)' is absolute; give it relative to the --screenshots folder")
+            issues.report(path, "'\(screenshot)' is absolute; give it relative to the screenshots folder")
             return
         }
         if screenshot.contains("\0") || screenshot.contains("\\") {
@@ -296,11 +296,11 @@ enum ScreenReader {
         for component in screenshot.split(separator: "/", omittingEmptySubsequences: true) {
             if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
             if depth < 0 {
-                issues.report(path, "'\(screenshot)' climbs out of the --screenshots folder")
+                issues.report(path, "'\(screenshot)' climbs out of the screenshots folder")
                 return
             }
         }
-        if depth == 0 { issues.report(path, "'\(screenshot)' names the --screenshots folder itself, not a file") }
+        if depth == 0 { issues.report(path, "'\(screenshot)' names the screenshots folder itself, not a file") }
     }
 
     static func format(_ value: Double) -> String {
