@@ -114,17 +114,13 @@ enum AuditCommand: Command {
     }
 
     static func screenLine(_ screen: ScreenReport, idWidth: Int) -> String {
-        let active = screen.findings.filter { !$0.waived && !$0.baselined }
+        let c = screen.counts
         let padded = screen.id + String(repeating: " ", count: max(0, idWidth - screen.id.count))
-        var parts = [count(active.filter { $0.severity == .error }.count, "error"),
-                     count(active.filter { $0.severity == .warning }.count, "warning")]
-        let waived = screen.findings.filter(\.waived).count
-        if waived > 0 { parts.append("\(waived) waived") }
-        let baselined = screen.findings.filter { $0.baselined && !$0.waived }.count
-        if baselined > 0 { parts.append("\(baselined) baselined") }
-        parts.append("\(screen.checked.filter { $0.status == .pass }.count) passed")
-        let notRun = screen.checked.filter { $0.status == .notRun }.count
-        if notRun > 0 { parts.append("\(notRun) not run") }
+        var parts = [count(c.errors, "error"), count(c.warnings, "warning")]
+        if c.waived > 0 { parts.append("\(c.waived) waived") }
+        if c.baselined > 0 { parts.append("\(c.baselined) baselined") }
+        parts.append("\(c.passed) passed")
+        if c.notRun > 0 { parts.append("\(c.notRun) not run") }
         var line = "\(padded)  \(screen.status.rawValue)  " + parts.joined(separator: ", ")
         if screen.status != .audited, let finding = screen.findings.first { line += " — \(finding.message)" }
         return line

@@ -41,21 +41,68 @@ public struct AuditReport: Codable, Equatable, Sendable {
         /// True when a finding that is neither waived nor baselined reached `--fail-on`.
         public var gateFailed: Bool
 
-        /// Counts over `screens`: findings neither waived nor baselined by severity, and the rest.
+        /// Counts over `screens` (the sums of their `counts`), and whether the gate failed.
         public init(screens: [ScreenReport], failOn: FailThreshold) {
-            let findings = screens.flatMap(\.findings)
-            let active = findings.filter { !$0.waived && !$0.baselined }
-            let checked = screens.flatMap(\.checked)
+            let counts = screens.map(\.counts)
             self.screens = screens.count
-            errors = active.filter { $0.severity == .error }.count
-            warnings = active.filter { $0.severity == .warning }.count
-            infos = active.filter { $0.severity == .info }.count
-            waived = findings.filter(\.waived).count
-            baselined = findings.filter { $0.baselined && !$0.waived }.count
-            passed = checked.filter { $0.status == .pass }.count
-            notRun = checked.filter { $0.status == .notRun }.count
-            gateFailed = active.contains { failOn.gates($0.severity) }
+            errors = counts.reduce(0) { $0 + $1.errors }
+            warnings = counts.reduce(0) { $0 + $1.warnings }
+            infos = counts.reduce(0) { $0 + $1.infos }
+            waived = counts.reduce(0) { $0 + $1.waived }
+            baselined = counts.reduce(0) { $0 + $1.baselined }
+            passed = counts.reduce(0) { $0 + $1.passed }
+            notRun = counts.reduce(0) { $0 + $1.notRun }
+            gateFailed = screens.contains { $0.findings.contains { $0.isActive && failOn.gates($0.severity) } }
         }
+    }
+
+    /// The number of each screen's first finding, in screen order. Findings are numbered from 1
+    /// across the whole report, every finding counting (waived and baselined ones too): report.md,
+    /// the HTML page and the overlays all show these numbers.
+    public var firstFindingNumbers: [Int] {
+        var next = 1
+        return screens.map { screen in
+            defer { next += screen.findings.count }
+            return next
+        }
+    }
+}
+
+/// One screen's counts, as every report shows them.
+public struct ScreenCounts: Equatable, Sendable {
+    /// Findings neither waived nor baselined, by severity.
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
+    /// Findings accepted by a current waiver.
+    public var waived = 0
+    /// Findings accepted by the baseline and not waived.
+    public var baselined = 0
+    /// Checks that passed, and checks whose pixels could not support a verdict.
+    public var passed = 0
+    public var notRun = 0
+}
+
+extension ScreenReport {
+    public var counts: ScreenCounts {
+        var counts = ScreenCounts()
+        for finding in findings {
+            if finding.waived {
+                counts.waived += 1
+            } else if finding.baselined {
+                counts.baselined += 1
+            } else {
+                switch finding.severity {
+                case .error: counts.errors += 1
+                case .warning: counts.warnings += 1
+                case .info: counts.infos += 1
+                }
+            }
+        }
+        for entry in checked {
+            if entry.status == .pass { counts.passed += 1 } else if entry.status == .notRun { counts.notRun += 1 }
+        }
+        return counts
     }
 }
 
@@ -118,6 +165,9 @@ public struct Finding: Codable, Equatable, Sendable {
     }
 
     public var facts: FindingFacts { FindingFacts(severity: severity, threshold: threshold, reason: reason) }
+
+    /// Neither waived nor baselined: it counts toward the gate.
+    public var isActive: Bool { !waived && !baselined }
 
     /// The finding in words, from the rule's own (see `RuleMeasurement`).
     public var message: String { decodedMessage ?? measured.message(facts) }

@@ -89,7 +89,8 @@ public struct AuditRunner: Sendable {
                         held[index] = frame
                         inFlight += 1
                     }
-                    // Number the finished screens in order; a held frame becomes an overlay task.
+                    // Number the finished screens in order, as `AuditReport.firstFindingNumbers`
+                    // does; a held frame becomes an overlay task.
                     while numbered < screens.count, let finished = reports[numbered] {
                         if let overlays, let frame = held.removeValue(forKey: numbered) {
                             let first = number, scale = screens[numbered].contract.device.scale

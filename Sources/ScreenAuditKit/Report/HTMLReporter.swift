@@ -57,9 +57,7 @@ public enum HTMLReporter {
                 + "<td>\(screen.findings.count)</td><td>\(screen.checked.filter { $0.status == .pass }.count)</td></tr>")
         }
         html.append("</tbody></table>")
-        var number = 1
-        for screen in report.screens {
-            defer { number += screen.findings.count }
+        for (screen, number) in zip(report.screens, report.firstFindingNumbers) {
             html.append("<section id=\"\(anchor(screen.id))\" aria-labelledby=\"h-\(anchor(screen.id))\">")
             html.append("<h2 id=\"h-\(anchor(screen.id))\">\(escape(screen.id))</h2>")
             html.append("<p>Screenshot <code>\(escape(screen.screenshot))</code>, \(screen.status.rawValue).</p>")

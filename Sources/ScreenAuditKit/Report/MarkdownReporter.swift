@@ -28,28 +28,19 @@ public enum MarkdownReporter {
         lines.append("| Screen | Status | Errors | Warnings | Infos | Waived | Passed | Not run |")
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
         for screen in report.screens {
-            let active = screen.findings.filter { !$0.waived && !$0.baselined }
-            let cells = [
-                "`\(screen.id)`", screen.status.rawValue,
-                "\(active.filter { $0.severity == .error }.count)",
-                "\(active.filter { $0.severity == .warning }.count)",
-                "\(active.filter { $0.severity == .info }.count)",
-                "\(screen.findings.filter(\.waived).count)",
-                "\(screen.checked.filter { $0.status == .pass }.count)",
-                "\(screen.checked.filter { $0.status == .notRun }.count)",
-            ]
+            let c = screen.counts
+            let cells = ["`\(screen.id)`", screen.status.rawValue] + [c.errors, c.warnings, c.infos, c.waived, c.passed, c.notRun].map { "\($0)" }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
-        var number = 0
-        for screen in report.screens {
+        for (screen, first) in zip(report.screens, report.firstFindingNumbers) {
             let notRun = screen.checked.filter { $0.status == .notRun }
             guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty else { continue }
             lines += ["", "## `\(screen.id)`", "", "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
             for note in screen.notes { lines.append("- Note: \(escape(note))") }
             if !screen.findings.isEmpty {
                 lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]
-                for finding in screen.findings {
-                    number += 1
+                for (offset, finding) in screen.findings.enumerated() {
+                    let number = first + offset
                     let severity = finding.waived ? "waived (\(finding.severity.rawValue))"
                         : finding.baselined ? "baselined (\(finding.severity.rawValue))" : finding.severity.rawValue
                     lines.append("| \(number) | \(severity) | `\(finding.rule)` | \(finding.element.map { "`\($0)`" } ?? "—") | "
