@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ScreenAuditKit", targets: ["ScreenAuditKit"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "ColorScience", targets: ["ColorScience"]),
+        .library(name: "ScreenContracts", targets: ["ScreenContracts"]),
         .library(name: "QuestEngine", targets: ["QuestEngine"]),
         .executable(name: "screenaudit", targets: ["screenaudit"]),
         .executable(name: "screenaudit-benchmark", targets: ["DecodeBenchmark"]),
@@ -29,8 +30,11 @@ let package = Package(
 
         .target(name: "ColorScience"),
         .target(name: "Imaging", dependencies: ["CImagingShim", "ColorScience"]),
-        .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience"]),
-        .target(name: "QuestEngine", dependencies: ["Imaging", "ScreenAuditKit", "ColorScience"]),
+        // The screen model (contracts, devices, elements, provenance) and its JSON form: what the
+        // kit audits and the quest engine renders, with no audit code.
+        .target(name: "ScreenContracts", dependencies: ["Imaging"]),
+        .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience", "ScreenContracts"]),
+        .target(name: "QuestEngine", dependencies: ["Imaging", "ScreenContracts", "ColorScience"]),
         .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "QuestEngine"]),
         .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
         .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI", "ScreenAuditKit", "ColorScience"]),
@@ -41,7 +45,8 @@ let package = Package(
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience", "TestSupport"]),
         .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"]),
-        .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"],
+        .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "ScreenContracts", "Imaging", "ColorScience",
+                                                             "TestSupport", "ScreenAuditCLI"],
                     exclude: ["Golden"]),
         .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience", "ScreenAuditKit", "TestSupport"],
                     exclude: ["Golden", "Schemas"]),

@@ -194,7 +194,7 @@ fi
 
 # The package modules a harness may import, in dependency order (as in Package.swift); each is
 # compiled with every earlier one visible, and a harness links those up to the last it imports.
-MODULES=(ColorScience Imaging ScreenAuditKit)
+MODULES=(ColorScience Imaging ScreenContracts ScreenAuditKit)
 
 swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -module-cache-path "$build/module-cache")
 shim_flags=(-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address -ISources/CImagingShim/include "${c_flags[@]}")

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 @testable import QuestEngine
+import ScreenAuditCLI
 import ScreenAuditKit
 import Testing
 

@@ -13,7 +13,7 @@ struct ScreenshotPathTests {
         try FileManager.default.createSymbolicLink(atPath: directory.path("shots/link.png"), withDestinationPath: directory.path("outside/secret.png"))
         try directory.write(try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, fill: RGBA(red: 1, green: 2, blue: 3))), to: "shots/real.png")
         try FileManager.default.createSymbolicLink(atPath: directory.path("shots/inner.png"), withDestinationPath: directory.path("shots/real.png"))
-        #expect(throws: ImagingError.self) {
+        #expect(throws: AuditError.screenshotRefused(file: "link.png", reason: "resolves outside the screenshots folder (a symbolic link?); refused")) {
             try AuditRunner.requireInside(root: directory.path("shots"), path: directory.path("shots/link.png"), relative: "link.png")
         }
         try AuditRunner.requireInside(root: directory.path("shots"), path: directory.path("shots/inner.png"), relative: "inner.png")

@@ -1,4 +1,4 @@
-import ScreenAuditKit
+import ScreenContracts
 
 /// The kinds of defect the renderer can plant, each aimed at the rule that should find it.
 public enum DefectKind: String, Codable, CaseIterable, Sendable {

@@ -1,6 +1,6 @@
 import ColorScience
 import Imaging
-import ScreenAuditKit
+import ScreenContracts
 
 /// The engine's art and its provenance: every image a rendered element names (drawn by this
 /// module, `QuestArtwork`) and the colours the asset catalog exports (from `Palette`).

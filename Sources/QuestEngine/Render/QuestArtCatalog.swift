@@ -1,5 +1,5 @@
 import Imaging
-import ScreenAuditKit
+import ScreenContracts
 
 /// The game's art as an Xcode asset catalog, `QuestArt.xcassets`, and the requirements file the
 /// asset validator reads: pure and deterministic, the same bytes on every run.

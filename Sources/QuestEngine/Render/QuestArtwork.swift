@@ -1,5 +1,5 @@
 import Imaging
-import ScreenAuditKit
+import ScreenContracts
 
 /// One piece of the game's art and how it is drawn: the single code path behind both the screens
 /// and the asset catalog. The arithmetic is the renderer's own (positions in points, then scaled),

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import ScreenAuditKit
+import ScreenContracts
 
 /// One rendered screen: its pixels and the contract describing them.
 public struct RenderedFrame: Sendable {

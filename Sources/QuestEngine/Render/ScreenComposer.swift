@@ -1,6 +1,6 @@
 import ColorScience
 import Imaging
-import ScreenAuditKit
+import ScreenContracts
 
 /// Draws a screen and writes its contract at the same time, so every declared frame is exactly
 /// where the pixels are. Layout is in points; drawing is in pixels at the device's scale.

@@ -1,3 +1,4 @@
+import QuestEngine
 import ScreenAuditKit
 
 /// How well an audit found the defects planted in a corpus: recall per rule, and false positives
