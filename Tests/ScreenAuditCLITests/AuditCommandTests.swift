@@ -278,6 +278,14 @@ import Testing
         let missing = try Self.run(directory, ["--baseline", "nope.json"], out: "x")
         #expect(missing.status == 3)
         #expect(missing.stderr == "error: nope.json: no such baseline file\n")
+        // A broken baseline names the place: line and column for syntax, the JSON path for shape.
+        try directory.write("{\"schemaVersion\": 1,\n  \"entries\": [,]}", to: "broken.json")
+        let broken = try Self.run(directory, ["--baseline", "broken.json"], out: "x")
+        #expect(broken.status == 3)
+        #expect(broken.stderr.hasPrefix("error: broken.json: line 2, column 15: not valid JSON"), "\(broken.stderr)")
+        try directory.write(#"{"schemaVersion": 1, "entries": [{"fingerprint": "abc", "rule": 7, "screen": "s"}]}"#, to: "typed.json")
+        let typed = try Self.run(directory, ["--baseline", "typed.json"], out: "x")
+        #expect(typed.stderr == "error: typed.json: entries[0].rule: expected a string\n")
     }
 
     /// `baseline` takes the audit's check options: a baseline recorded at AAA covers an AAA

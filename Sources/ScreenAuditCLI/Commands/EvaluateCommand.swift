@@ -28,15 +28,15 @@ enum EvaluateCommand: Command {
         let out = parsed.value("--out") ?? "build_results/evaluation"
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let manifestPath = (corpus as NSString).appendingPathComponent(QuestFrames.defectsFile)
-        guard let data = FileManager.default.contents(atPath: manifestPath) else {
+        guard FileManager.default.fileExists(atPath: manifestPath) else {
             console.err("error: \(manifestPath): no such file (write a corpus with `screenaudit render --defects --out \(corpus)`)\n")
             return .unusableInput
         }
         let manifest: DefectManifest
         do {
-            manifest = try JSONDecoder().decode(DefectManifest.self, from: data)
-        } catch {
-            console.err("error: \(manifestPath): not a defects manifest (\(error))\n")
+            manifest = try DecodableInput.load(DefectManifest.self, path: manifestPath, what: "defects manifest")
+        } catch let error as AuditError {
+            console.report(error)
             return .unusableInput
         }
         do {

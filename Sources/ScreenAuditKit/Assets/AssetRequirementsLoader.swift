@@ -14,14 +14,13 @@ public struct AssetRequirementsLoader: Sendable {
     static let pairFields = ["foreground", "background", "appearances", "text", "minimumRatio"]
 
     public func load(path: String) throws -> AssetRequirements {
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFiles.read(path, limit: maxFileBytes)
-        } catch let issue as InputIssue {
-            throw AuditError.invalidInput([issue])
+        var requirements: AssetRequirements?
+        try InputFiles.readEach(path, extension: "json", what: "requirements", limit: maxFileBytes, directories: false) { _, bytes in
+            let result = parse(bytes, file: path)
+            requirements = result.requirements
+            return (result.issues, false)
         }
-        let result = parse(bytes, file: path)
-        guard let requirements = result.requirements else { throw AuditError.invalidInput(result.issues) }
+        guard let requirements else { throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no requirements read")]) }
         return requirements
     }
 

@@ -28,16 +28,15 @@ public struct Baseline: Codable, Equatable, Sendable {
         })
     }
 
-    /// Reads a baseline file; a missing or malformed file is an `AuditError.invalidInput` naming it.
+    /// Reads a baseline file; a missing or malformed file is an `AuditError.invalidInput` naming
+    /// it and the place (line and column, or JSON path).
     public static func load(path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no such baseline file")])
+        let baseline = try DecodableInput.load(Baseline.self, path: path, what: "baseline")
+        guard baseline.schemaVersion == 1 else {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "schemaVersion",
+                                                      message: "unsupported schema version \(baseline.schemaVersion) (this tool reads version 1)")])
         }
-        do {
-            return try JSONDecoder().decode(Baseline.self, from: data)
-        } catch {
-            throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "not a baseline file (write one with `screenaudit baseline`)")])
-        }
+        return baseline
     }
 }
 

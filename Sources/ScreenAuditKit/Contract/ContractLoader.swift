@@ -33,26 +33,16 @@ public struct ContractLoader: Sendable {
 
     /// Loads `path` (a file or a directory). Throws `AuditError.invalidInput` with every issue.
     public func load(path: String) throws -> [LoadedScreen] {
-        let files = try InputFiles.list(path, extension: "json", what: "contract")
         var screens: [LoadedScreen] = []
-        var issues: [InputIssue] = []
         var firstDeclaration: [String: (file: String, path: String)] = [:]
-        for file in files {
-            let bytes: [UInt8]
-            do {
-                bytes = try InputFiles.read(file.path, limit: maxFileBytes)
-            } catch let error as InputIssue {
-                issues.append(error)
-                continue
-            }
-            let result = parse(bytes, file: file.path, source: file.relative)
-            issues += result.issues
-            if screens.count + result.screens.count > maxScreens {
+        try InputFiles.readEach(path, extension: "json", what: "contract", limit: maxFileBytes) { file, bytes in
+            var (parsed, issues) = parse(bytes, file: file.path, source: file.relative)
+            if screens.count + parsed.count > maxScreens {
                 issues.append(InputIssue(file: file.path, location: "screens",
                                          message: "the contracts declare more than \(maxScreens) screens, the limit for one run (the screens limit: raise it, or split the run)"))
-                break
+                return (issues, true)
             }
-            for screen in result.screens {
+            for screen in parsed {
                 if let first = firstDeclaration[screen.contract.id] {
                     issues.append(InputIssue(file: screen.file, location: "\(screen.path).id",
                                              message: "duplicate screen id '\(screen.contract.id)' (first declared in \(first.file) at \(first.path))"))
@@ -61,8 +51,8 @@ public struct ContractLoader: Sendable {
                     screens.append(screen)
                 }
             }
+            return (issues, false)
         }
-        if !issues.isEmpty { throw AuditError.invalidInput(issues) }
         return screens
     }
 

@@ -41,6 +41,30 @@ enum InputFiles {
         return found.map { Listed(path: (path as NSString).appendingPathComponent($0), relative: $0) }
     }
 
+    /// The read-and-collect loop every loader shares. Each file of `path` (see `list`; with
+    /// `directories` false, `path` itself) is read within `limit` bytes and handed to `parse`,
+    /// which returns that file's issues and whether to stop reading (a limit reached). The issues
+    /// of every file are kept, so a person sees them all at once; with any, throws
+    /// `AuditError.invalidInput` (sorted by file and place with `sorted`).
+    static func readEach(_ path: String, extension ext: String, what: String, limit: Int, directories: Bool = true,
+                         sorted: Bool = false, _ parse: (Listed, [UInt8]) -> (issues: [InputIssue], stop: Bool)) throws {
+        let files = directories ? try list(path, extension: ext, what: what)
+            : [Listed(path: path, relative: URL(fileURLWithPath: path).lastPathComponent)]
+        var issues: [InputIssue] = []
+        for file in files {
+            do {
+                let result = parse(file, try read(file.path, limit: limit))
+                issues += result.issues
+                if result.stop { break }
+            } catch let issue as InputIssue {
+                issues.append(issue)
+            }
+        }
+        guard issues.isEmpty else {
+            throw AuditError.invalidInput(sorted ? issues.sorted { ($0.file, $0.location) < ($1.file, $1.location) } : issues)
+        }
+    }
+
     /// The bytes of `path`, refusing files over `limit` before reading them.
     static func read(_ path: String, limit: Int) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)

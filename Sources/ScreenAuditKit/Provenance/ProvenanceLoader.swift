@@ -12,29 +12,19 @@ public struct ProvenanceLoader: Sendable {
     static let assetFields = ["source", "authoringStatus", "sourceQuality", "knownRisks", "evidence"]
 
     public func load(path: String) throws -> ProvenanceDocument {
-        let files = try InputFiles.list(path, extension: "json", what: "provenance")
         var assets: [String: AssetProvenance] = [:]
         var declaredIn: [String: String] = [:]
-        var issues: [InputIssue] = []
-        for file in files {
-            let bytes: [UInt8]
-            do {
-                bytes = try InputFiles.read(file.path, limit: maxFileBytes)
-            } catch let error as InputIssue {
-                issues.append(error)
-                continue
-            }
-            let result = parse(bytes, file: file.path)
-            issues += result.issues
-            for (name, asset) in result.document?.assets ?? [:] {
+        try InputFiles.readEach(path, extension: "json", what: "provenance", limit: maxFileBytes, sorted: true) { file, bytes in
+            var (document, issues) = parse(bytes, file: file.path)
+            for (name, asset) in (document?.assets ?? [:]).sorted(by: { $0.key < $1.key }) {
                 if let first = declaredIn[name] {
                     issues.append(InputIssue(file: file.path, location: "assets.\(name)", message: "asset '\(name)' is also declared in \(first)"))
                 }
                 declaredIn[name] = file.path
                 assets[name] = asset
             }
+            return (issues, false)
         }
-        if !issues.isEmpty { throw AuditError.invalidInput(issues.sorted { ($0.file, $0.location) < ($1.file, $1.location) }) }
         return ProvenanceDocument(assets: assets)
     }
 
