@@ -11,14 +11,12 @@ public struct RGB8: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `#RRGGBB`, upper case: the form every report prints.
-    public var hex: String {
+    public var hex: String { "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue) }
+
+    /// A byte as two upper-case hex digits ("0A", "E8"): the one hex formatter colours use.
+    public static func hexByte(_ value: UInt8) -> String {
         let digits = Array("0123456789ABCDEF")
-        var text = "#"
-        for component in [red, green, blue] {
-            text.append(digits[Int(component >> 4)])
-            text.append(digits[Int(component & 0x0F)])
-        }
-        return text
+        return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
     }
 
     public var description: String { hex }

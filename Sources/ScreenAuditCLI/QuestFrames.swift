@@ -27,37 +27,23 @@ enum QuestFrames {
     static func write(routes: [Route], devices: [DeviceProfile], to out: String, jobs: Int,
                       seed: UInt64? = nil) async throws -> Written {
         let pairs = devices.flatMap { device in routes.map { (device, $0) } }
-        var contracts = [ScreenContract?](repeating: nil, count: pairs.count)
-        var defects = [SeededDefect?](repeating: nil, count: pairs.count)
-        try await withThrowingTaskGroup(of: (Int, ScreenContract, SeededDefect?).self) { group in
-            var next = 0
-            func start() {
-                let index = next
-                let (device, route) = pairs[index]
-                group.addTask {
-                    var frame: RenderedFrame
-                    var defect: SeededDefect?
-                    if let seed {
-                        var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
-                        (frame, defect) = QuestRenderer.renderSeeded(route, on: device, random: &random)
-                    } else {
-                        frame = QuestRenderer.render(route, on: device)
-                    }
-                    let png = try PNGEncoder.encode(frame.image, compressionLevel: compressionLevel)
-                    let path = (out as NSString).appendingPathComponent(frame.screenshotPath)
-                    try writeFile(Data(png), to: path)
-                    return (index, frame.contract, defect)
-                }
-                next += 1
+        let rendered = try await boundedMap(pairs, width: jobs) { index, pair -> (ScreenContract, SeededDefect?) in
+            let (device, route) = pair
+            var frame: RenderedFrame
+            var defect: SeededDefect?
+            if let seed {
+                var random = SeededRandom(seed: seed &+ UInt64(index) &* 0x9E37_79B9)
+                (frame, defect) = QuestRenderer.renderSeeded(route, on: device, random: &random)
+            } else {
+                frame = QuestRenderer.render(route, on: device)
             }
-            while next < min(max(1, jobs), pairs.count) { start() }
-            while let (index, contract, defect) = try await group.next() {
-                contracts[index] = contract
-                defects[index] = defect
-                if next < pairs.count { start() }
-            }
+            let png = try PNGEncoder.encode(frame.image, compressionLevel: compressionLevel)
+            try writeFile(Data(png), to: (out as NSString).appendingPathComponent(frame.screenshotPath))
+            return (frame.contract, defect)
         }
-        let document = ContractDocument(screens: contracts.compactMap { $0 })
+        let contracts = rendered.map(\.0)
+        let defects = rendered.map(\.1)
+        let document = ContractDocument(screens: contracts)
         try writeFile(try JSONText.encode(document), to: (out as NSString).appendingPathComponent(contractFile))
         try writeFile(try JSONText.encode(QuestArt.provenance), to: (out as NSString).appendingPathComponent(provenanceFile))
         let planted = defects.compactMap { $0 }

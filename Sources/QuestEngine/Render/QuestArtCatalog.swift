@@ -1,3 +1,5 @@
+import ColorScience
+import Foundation
 import Imaging
 import ScreenContracts
 
@@ -87,10 +89,7 @@ public enum QuestArtCatalog {
 
     static func colorSetContents(_ color: QuestArt.ColorAsset) -> [UInt8] {
         func entry(_ value: RGBA) -> CatalogJSON {
-            func hex(_ channel: UInt8) -> CatalogJSON {
-                let digits = Array("0123456789ABCDEF")
-                return .string("0x\(digits[Int(channel >> 4)])\(digits[Int(channel & 0xF)])")
-            }
+            func hex(_ channel: UInt8) -> CatalogJSON { .string("0x" + RGB8.hexByte(channel)) }
             return .object(["color-space": .string("srgb"),
                             "components": .object(["alpha": .string("1.000"), "red": hex(value.red),
                                                    "green": hex(value.green), "blue": hex(value.blue)])])
@@ -138,8 +137,9 @@ public enum QuestArtCatalog {
     }
 }
 
-/// The little JSON the catalog needs, written byte for byte as Xcode writes `Contents.json`.
-enum CatalogJSON: Equatable, Sendable {
+/// The little JSON the catalog needs, written by `JSONText` (sorted keys, two-space indentation,
+/// " : " between key and value), which is how Xcode writes `Contents.json`.
+enum CatalogJSON: Encodable, Equatable, Sendable {
     case string(String)
     case integer(Int)
     case array([CatalogJSON])
@@ -147,56 +147,17 @@ enum CatalogJSON: Equatable, Sendable {
 
     /// UTF-8 text with a final newline.
     var bytes: [UInt8] {
-        var text = ""
-        write(to: &text, indent: "")
-        return Array((text + "\n").utf8)
+        // Encoding these four cases cannot fail.
+        [UInt8]((try? JSONText.encode(self)) ?? Data())
     }
 
-    private func write(to text: inout String, indent: String) {
-        let inner = indent + "  "
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
         switch self {
-        case let .string(value): text += Self.quoted(value)
-        case let .integer(value): text += String(value)
-        case let .array(values):
-            guard !values.isEmpty else { text += "[\n\n\(indent)]"; return }
-            text += "[\n"
-            for (index, value) in values.enumerated() {
-                text += inner
-                value.write(to: &text, indent: inner)
-                text += index < values.count - 1 ? ",\n" : "\n"
-            }
-            text += indent + "]"
-        case let .object(members):
-            guard !members.isEmpty else { text += "{\n\n\(indent)}"; return }
-            text += "{\n"
-            let sorted = members.sorted { $0.key < $1.key }
-            for (index, member) in sorted.enumerated() {
-                text += inner + Self.quoted(member.key) + " : "
-                member.value.write(to: &text, indent: inner)
-                text += index < sorted.count - 1 ? ",\n" : "\n"
-            }
-            text += indent + "}"
+        case let .string(value): try container.encode(value)
+        case let .integer(value): try container.encode(value)
+        case let .array(values): try container.encode(values)
+        case let .object(members): try container.encode(members)
         }
-    }
-
-    private static func quoted(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text + "\""
     }
 }

@@ -29,11 +29,7 @@ public struct ResolvedColor: Equatable, Sendable {
 
     /// "#1B162E", with the alpha as a percentage when not opaque: "#1B162E 50%".
     public var hex: String {
-        let colour = rgb8
-        var text = "#" + [colour.red, colour.green, colour.blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        var text = rgb8.hex
         if alpha < 1 { text += " \(Int((alpha * 100).rounded()))%" }
         return text
     }
