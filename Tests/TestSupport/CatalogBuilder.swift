@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import ScreenAuditKit
 
 /// Writes small Xcode asset catalogs for tests: image sets with real PNGs at each scale, colour
 /// sets, and any raw Contents.json a test needs to break.
@@ -18,7 +19,7 @@ public struct CatalogBuilder {
     /// The catalog folder.
     public var path: String { directory.path(name) }
 
-    static let info = "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    static let info = ExampleCatalog.info
 
     /// Writes `text` at `relative` inside the catalog.
     @discardableResult
@@ -59,8 +60,7 @@ public struct CatalogBuilder {
 
     /// An image set's Contents.json with `entries` (JSON objects as text) as its images.
     public func imageContents(_ relative: String, entries: [String], kind: String = "imageset") throws {
-        try write("{\n  \"images\" : [\n    " + entries.joined(separator: ",\n    ") + "\n  ],\n  \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }\n}\n",
-                  to: "\(relative).\(kind)/Contents.json")
+        try write(ExampleCatalog.contents("images", entries), to: "\(relative).\(kind)/Contents.json")
     }
 
     /// A colour set with an sRGB colour for "any" and optionally one for dark, as hex "#RRGGBB".
@@ -74,27 +74,12 @@ public struct CatalogBuilder {
     }
 
     public func colorContents(_ relative: String, entries: [String]) throws {
-        try write("{\n  \"colors\" : [\n    " + entries.joined(separator: ",\n    ") + "\n  ],\n  \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }\n}\n",
-                  to: "\(relative).colorset/Contents.json")
+        try write(ExampleCatalog.contents("colors", entries), to: "\(relative).colorset/Contents.json")
     }
 
     /// `{"color-space":"srgb","components":{...}}` with hex components as Xcode writes them.
-    public static func srgb(_ hex: String, alpha: String = "1.000") -> String {
-        let digits = Array(hex.dropFirst())
-        let channels = (0..<3).map { "0x" + String(digits[$0 * 2...$0 * 2 + 1]) }
-        return "{ \"color-space\" : \"srgb\", \"components\" : { \"alpha\" : \"\(alpha)\", \"blue\" : \"\(channels[2])\", "
-            + "\"green\" : \"\(channels[1])\", \"red\" : \"\(channels[0])\" } }"
-    }
+    public static func srgb(_ hex: String, alpha: String = "1.000") -> String { ExampleCatalog.srgb(hex, alpha: alpha) }
 
     /// A small opaque PNG with a diagonal so that it is not one flat colour.
-    public static func png(width: Int, height: Int) throws -> [UInt8] {
-        var pixels = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width where x == y {
-                pixels[(y * width + x) * 4] = 0x20
-                pixels[(y * width + x) * 4 + 1] = 0x40
-            }
-        }
-        return try PNGEncoder.encode(PixelBuffer(width: width, height: height, pixels: pixels))
-    }
+    public static func png(width: Int, height: Int) throws -> [UInt8] { ExampleCatalog.png(width: width, height: height) }
 }

@@ -1,0 +1,20 @@
+/// `asset.file-unreferenced` — File not referenced.
+public enum FileUnreferencedRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.fileUnreferenced, title: "File not referenced", reference: "Xcode asset catalog format", defaultSeverity: .warning,
+        rationale: "A file in an asset folder that Contents.json does not name is an unassigned child: it is not built, and is often the art someone meant to ship.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("every file named by Contents.json", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            return catalog
+        },
+        AssetExample("an old@3x.png no entry names", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.files["star.imageset/old@3x.png"] = ExampleCatalog.png(width: 30, height: 30)
+            return catalog
+        },
+    ]
+}

@@ -1,0 +1,21 @@
+/// `asset.group-name` — Group name with a period.
+public enum GroupNameRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.groupName, title: "Group name with a period", reference: "Xcode asset catalog format", defaultSeverity: .error,
+        rationale: "Xcode reads what follows a period in a folder name as an asset type; a group named that way is not read as a group.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("a group folder named Icons", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.text(ExampleCatalog.info, at: "Icons/Contents.json")
+            catalog.imageSet("Icons/star", points: 10)
+            return catalog
+        },
+        AssetExample("a group folder named Icons.v2", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.text(ExampleCatalog.info, at: "Icons.v2/Contents.json")
+            catalog.imageSet("Icons.v2/star", points: 10)
+            return catalog
+        },
+    ]
+}

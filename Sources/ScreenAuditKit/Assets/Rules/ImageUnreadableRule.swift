@@ -1,0 +1,20 @@
+/// `asset.image-unreadable` — Image unreadable.
+public enum ImageUnreadableRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.imageUnreadable, title: "Image unreadable", reference: "PNG (ISO/IEC 15948) and JPEG (ITU T.81)", defaultSeverity: .error,
+        rationale: "An image that the decoders cannot read (truncated, corrupt, not an image) will not render.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("PNGs that decode", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            return catalog
+        },
+        AssetExample("a star@2x.png that holds text", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.files["star.imageset/star@2x.png"] = Array("not an image".utf8)
+            return catalog
+        },
+    ]
+}

@@ -1,0 +1,21 @@
+/// `asset.path-outside` — Path outside the catalog.
+public enum PathOutsideRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.pathOutside, title: "Path outside the catalog", reference: "ScreenAuditKit input policy", defaultSeverity: .error,
+        rationale: "A symbolic link that resolves outside the catalog folder is not read: the catalog must be self-contained.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("files inside the catalog", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            return catalog
+        },
+        AssetExample("star@3x.png, a link to a file beside the catalog", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.outside["outside.png"] = catalog.files.removeValue(forKey: "star.imageset/star@3x.png")
+            catalog.links["star.imageset/star@3x.png"] = "outside.png"
+            return catalog
+        },
+    ]
+}

@@ -1,0 +1,22 @@
+/// `asset.provenance-missing` — Provenance missing.
+public enum ProvenanceMissingRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.provenanceMissing, title: "Provenance missing", reference: "Asset provenance policy", defaultSeverity: .error,
+        rationale: "Every asset in the catalog or the requirements must have a provenance entry saying where it came from.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("provenance for every asset", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
+            return catalog
+        },
+        AssetExample("an asset the provenance file does not name", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.imageSet("moon", points: 10)
+            catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
+            return catalog
+        },
+    ]
+}

@@ -1,0 +1,21 @@
+/// `asset.provenance-unused` — Provenance for an absent asset.
+public enum ProvenanceUnusedRule: AssetRuleType {
+    public static let descriptor = CheckDescriptor(
+        id: AssetRule.provenanceUnused, title: "Provenance for an absent asset", reference: "Asset provenance policy", defaultSeverity: .info,
+        rationale: "The provenance file describes an asset that is neither in the catalog nor required: a renamed or deleted asset.")
+
+    public static let examples: [AssetExample] = [
+        AssetExample("provenance for the catalog's assets only", expected: .pass) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
+            return catalog
+        },
+        AssetExample("provenance for a deleted asset, ghost", expected: .fail) {
+            var catalog = ExampleCatalog()
+            catalog.imageSet("star", points: 10)
+            catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector), "ghost": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
+            return catalog
+        },
+    ]
+}
