@@ -24,6 +24,20 @@ struct InkCoverage: Sendable {
     /// Coverage of 128 and up: at least half the pixel is ink.
     static let inkLevel: UInt8 = 128
 
+    /// The first index in `start..<end` whose coverage is at least `inkLevel`. As that level is
+    /// the top bit of a byte, eight pixels are tested at once where the map is blank.
+    @inline(__always)
+    static func firstInk(in values: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        let raw = UnsafeRawPointer(values.baseAddress!)
+        while index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { index += 8 }
+        while index < end {
+            if values[index] >= inkLevel { return index }
+            index += 1
+        }
+        return nil
+    }
+
     /// The frame's pixels alone, without the ring around them.
     func frameOnly() -> InkCoverage {
         guard frame.width != width || frame.height != height else { return self }
@@ -40,12 +54,15 @@ struct InkCoverage: Sendable {
     /// control, showing where its corner curves away). Shapes are traced 8-connected through every
     /// pixel with some coverage, from the edge pixels at least half ink.
     func removingFrameShapes() -> InkCoverage {
+        var edgePixels: [Int] = []
+        edgePixels.reserveCapacity(2 * (width + height))
+        for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
+        for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
+        // Most text frames have no ink on their edges: nothing to trace, nothing to copy.
+        guard edgePixels.contains(where: { self.values[$0] >= Self.inkLevel }) else { return self }
         var values = self.values
         var visited = [Bool](repeating: false, count: width * height)
         var queue: [Int] = []
-        var edgePixels: [Int] = []
-        for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
-        for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
         for seed in edgePixels where !visited[seed] && values[seed] >= Self.inkLevel {
             let sides = Self.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { values[$0] > 32 }
             if isFrameShape(sides) {
@@ -179,12 +196,20 @@ private struct InkCoveragePasses {
                     let base = tile * bins + 128
                     // Runs of the same bin (flat backgrounds) are summed in registers and stored
                     // once, instead of incrementing the same memory pixel after pixel.
+                    // A pixel equal to the one before it (most of a flat background) has its
+                    // projection and bin already (the first is always computed: no pixel is
+                    // UInt64.max).
                     var slot = -1
                     var n: Int32 = 0, sum: Int64 = 0
+                    var previous = UInt64.max, value: Int32 = 0, next = 0
                     for _ in 0..<length {
-                        let value = projection(p)
-                        let quotient = Double(value) * reciprocal
-                        let next = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
+                        let pixel = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+                        if pixel != previous {
+                            previous = pixel
+                            value = projection(p)
+                            let quotient = Double(value) * reciprocal
+                            next = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
+                        }
                         if next != slot {
                             if slot >= 0 {
                                 counts[slot] &+= n
@@ -250,9 +275,16 @@ private struct InkCoveragePasses {
                     let factor = 255 / (span * Double(lengthSquared))
                     var index = (y - area.y) * area.width + first - area.x
                     var p = row + first * 4
+                    // A pixel equal to the one before it has its coverage already.
+                    var previous = UInt64.max, covered: UInt8 = 0
                     for _ in first..<end {
-                        let value = (Double(projection(p)) - offset) * factor
-                        out[index] = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+                        let pixel = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+                        if pixel != previous {
+                            previous = pixel
+                            let value = (Double(projection(p)) - offset) * factor
+                            covered = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+                        }
+                        out[index] = covered
                         index += 1
                         p += 4
                     }

@@ -176,18 +176,16 @@ struct TextGeometryReader {
     /// Rows of each line of text, top to bottom.
     func findLines() -> [Range<Int>] {
         let width = coverage.width
-        var rowInk = [Int](repeating: 0, count: coverage.height)
+        var rowHasInk = [Bool](repeating: false, count: coverage.height)
         coverage.values.withUnsafeBufferPointer { values in
             for row in 0..<coverage.height {
-                var count = 0
-                for index in (row * width)..<(row * width + width) where values[index] >= InkCoverage.inkLevel { count += 1 }
-                rowInk[row] = count
+                rowHasInk[row] = InkCoverage.firstInk(in: values, from: row * width, to: row * width + width) != nil
             }
         }
         var runs: [Range<Int>] = []
         var start: Int?
         for row in 0...coverage.height {
-            let inked = row < coverage.height && rowInk[row] > 0
+            let inked = row < coverage.height && rowHasInk[row]
             if inked, start == nil { start = row }
             if !inked, let first = start {
                 runs.append(first..<row)
@@ -224,9 +222,12 @@ struct TextGeometryReader {
         coverage.values.withUnsafeBufferPointer { values in
             for row in rows {
                 let base = row * width
-                for column in 0..<width where values[base + column] >= InkCoverage.inkLevel {
+                var index = base
+                while let found = InkCoverage.firstInk(in: values, from: index, to: base + width) {
+                    let column = found - base
                     if firstInk[column] < 0 { firstInk[column] = row }
                     lastInk[column] = row
+                    index = found + 1
                 }
             }
         }
