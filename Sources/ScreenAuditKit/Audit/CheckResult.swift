@@ -65,11 +65,7 @@ public enum MeasuredValue: Codable, Equatable, Hashable, Sendable {
     }
 
     /// `value` rounded to `places` decimals, the precision reports state.
-    public static func rounded(_ value: Double, places: Int) -> MeasuredValue {
-        var factor = 1.0
-        for _ in 0..<places { factor *= 10 }
-        return .number((value * factor).rounded() / factor)
-    }
+    public static func rounded(_ value: Double, places: Int) -> MeasuredValue { .number(value.rounded(places: places)) }
 }
 
 /// One check's verdict on one element: pass, fail or not run, with what was measured.
