@@ -39,6 +39,13 @@ public struct ExampleCatalog: Sendable {
 
     public mutating func text(_ text: String, at path: String) { files[path] = Array(text.utf8) }
 
+    /// The catalog most examples start from: one image set, "star", 10 pt at @2x and @3x.
+    public static func star() -> ExampleCatalog {
+        var catalog = ExampleCatalog()
+        catalog.imageSet("star", points: 10)
+        return catalog
+    }
+
     /// An image set `name` ("Icons/star" → Icons/star.imageset) with a square PNG per scale,
     /// `points` × scale pixels unless `pixels` says otherwise for a scale.
     public mutating func imageSet(_ name: String, points: Int, scales: [Int] = [2, 3], pixels: [Int: Int] = [:]) {

@@ -6,13 +6,10 @@ public enum ContentsMalformedRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("an image set's Contents.json as Xcode writes it", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("a Contents.json cut off inside its images array", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.text("{ \"images\" : [ ", at: "star.imageset/Contents.json")
             return catalog
         },

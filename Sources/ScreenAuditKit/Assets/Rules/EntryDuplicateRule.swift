@@ -6,9 +6,7 @@ public enum EntryDuplicateRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("one entry per scale", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("two files in the same @2x slot", expected: .fail) {
             var catalog = ExampleCatalog()

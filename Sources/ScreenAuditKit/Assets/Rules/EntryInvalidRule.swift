@@ -6,9 +6,7 @@ public enum EntryInvalidRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("universal entries at @2x and @3x", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("an entry for an idiom Xcode does not know", expected: .fail) {
             var catalog = ExampleCatalog()

@@ -6,13 +6,10 @@ public enum FileMissingRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("every named file present", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("Contents.json names star@3x.png, which is not there", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.files["star.imageset/star@3x.png"] = nil
             return catalog
         },

@@ -6,13 +6,10 @@ public enum FileUnreferencedRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("every file named by Contents.json", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("an old@3x.png no entry names", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.files["star.imageset/old@3x.png"] = ExampleCatalog.png(width: 30, height: 30)
             return catalog
         },

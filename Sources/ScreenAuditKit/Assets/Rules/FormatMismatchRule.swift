@@ -8,13 +8,10 @@ public enum FormatMismatchRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("PNG data behind .png names", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("JPEG data behind star@2x.png", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.files["star.imageset/star@2x.png"] = (try? JPEGEncoder.encode(
                 width: 20, height: 20, components: .rgb, samples: [UInt8](repeating: 200, count: 20 * 20 * 3), quality: 90)) ?? []
             return catalog

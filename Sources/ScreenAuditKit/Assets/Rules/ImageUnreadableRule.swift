@@ -6,13 +6,10 @@ public enum ImageUnreadableRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("PNGs that decode", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("a star@2x.png that holds text", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.files["star.imageset/star@2x.png"] = Array("not an image".utf8)
             return catalog
         },

@@ -6,13 +6,10 @@ public enum PathOutsideRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("files inside the catalog", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
-            return catalog
+            ExampleCatalog.star()
         },
         AssetExample("star@3x.png, a link to a file beside the catalog", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.outside["outside.png"] = catalog.files.removeValue(forKey: "star.imageset/star@3x.png")
             catalog.links["star.imageset/star@3x.png"] = "outside.png"
             return catalog

@@ -6,14 +6,12 @@ public enum PlaceholderRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("final art in a release", expected: .pass, release: true) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog
         },
         AssetExample("placeholder art", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: [
                 "star": AssetProvenance(source: "a sketch", authoringStatus: .placeholder, sourceQuality: .vector),
             ])

@@ -6,14 +6,12 @@ public enum ProvenanceMissingRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("provenance for every asset", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog
         },
         AssetExample("an asset the provenance file does not name", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.imageSet("moon", points: 10)
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog

@@ -6,14 +6,12 @@ public enum ProvenanceUnusedRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("provenance for the catalog's assets only", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog
         },
         AssetExample("provenance for a deleted asset, ghost", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector), "ghost": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog
         },

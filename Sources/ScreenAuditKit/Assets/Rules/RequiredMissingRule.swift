@@ -6,14 +6,12 @@ public enum RequiredMissingRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("the required image set is there", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.requirements = AssetRequirements(assets: [.init(name: "star", kind: .image, scales: [2, 3])])
             return catalog
         },
         AssetExample("a required hero image the catalog lacks", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.requirements = AssetRequirements(assets: [.init(name: "hero", kind: .image, scales: [2, 3])])
             return catalog
         },

@@ -6,14 +6,12 @@ public enum SourceQualityRule: AssetRuleType {
 
     public static let examples: [AssetExample] = [
         AssetExample("drawn as vectors", expected: .pass) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: ["star": AssetProvenance(source: "drawn in-house", authoringStatus: .final, sourceQuality: .vector)])
             return catalog
         },
         AssetExample("upscaled from a smaller source", expected: .fail) {
-            var catalog = ExampleCatalog()
-            catalog.imageSet("star", points: 10)
+            var catalog = ExampleCatalog.star()
             catalog.provenance = ProvenanceDocument(assets: [
                 "star": AssetProvenance(source: "a 1x export", authoringStatus: .final, sourceQuality: .upscaled),
             ])
