@@ -11,13 +11,12 @@ public struct Console: Sendable {
         self.err = err
     }
 
-    /// An input error, a line per issue. The library names limits by their keys; when one was
-    /// reached, one note says how to raise it on the command line.
+    /// An input error, a line per issue; for each limit an issue reached, a note on raising it
+    /// (the library names no option).
     func report(_ error: AuditError) {
-        let lines = error.description.split(separator: "\n")
-        err(lines.map { "error: \($0)\n" }.joined())
-        if lines.contains(where: { $0.contains(" limit") }) {
-            err("note: limits are raised with --limits key=N (keys: \(RunLimits.keys.map(\.name).joined(separator: ", ")))\n")
+        err(error.description.split(separator: "\n").map { "error: \($0)\n" }.joined())
+        for limit in error.limits {
+            err("note: raise the \(limit.rawValue) limit with --limits \(limit.rawValue)=N\n")
         }
     }
 }

@@ -84,10 +84,11 @@ enum AuditCommand: Command {
         do {
             // The output folder first: a file in its way is reported before any work.
             let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays)
-            var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
+            // A baseline that cannot be read stops the run before any screen is decoded.
+            let baseline = try parsed.value("--baseline").map(Baseline.load)
+            let audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
                                              overlays: outputs.overlayRequest, progress: progress)
-            if let path = parsed.value("--baseline") { audited = audited.applyingBaseline(try Baseline.load(path: path), failOn: failOn) }
-            report = audited
+            report = baseline.map { audited.applyingBaseline($0, failOn: failOn) } ?? audited
             written = try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: failOn)
         } catch let error as AuditError {
             console.report(error)

@@ -8,6 +8,14 @@ public enum AuditError: Error, Equatable, Sendable, CustomStringConvertible {
     /// screen's `screenshot.unreadable`, never the run's end.
     case screenshotRefused(file: String, reason: String)
 
+    /// The limits the input exceeded, in the order the issues name them.
+    public var limits: [InputLimit] {
+        guard case let .invalidInput(issues) = self else { return [] }
+        var seen: [InputLimit] = []
+        for limit in issues.compactMap(\.limit) where !seen.contains(limit) { seen.append(limit) }
+        return seen
+    }
+
     public var description: String {
         switch self {
         case let .invalidInput(issues):

@@ -43,15 +43,10 @@ public struct AuditReport: Codable, Equatable, Sendable {
 
         /// Counts over `screens` (the sums of their `counts`), and whether the gate failed.
         public init(screens: [ScreenReport], failOn: FailThreshold) {
-            let counts = screens.map(\.counts)
+            let total = screens.map(\.counts).reduce(ScreenCounts(), +)
             self.screens = screens.count
-            errors = counts.reduce(0) { $0 + $1.errors }
-            warnings = counts.reduce(0) { $0 + $1.warnings }
-            infos = counts.reduce(0) { $0 + $1.infos }
-            waived = counts.reduce(0) { $0 + $1.waived }
-            baselined = counts.reduce(0) { $0 + $1.baselined }
-            passed = counts.reduce(0) { $0 + $1.passed }
-            notRun = counts.reduce(0) { $0 + $1.notRun }
+            (errors, warnings, infos) = (total.errors, total.warnings, total.infos)
+            (waived, baselined, passed, notRun) = (total.waived, total.baselined, total.passed, total.notRun)
             gateFailed = screens.contains { $0.findings.contains { $0.isActive && failOn.gates($0.severity) } }
         }
     }
@@ -81,6 +76,12 @@ public struct ScreenCounts: Equatable, Sendable {
     /// Checks that passed, and checks whose pixels could not support a verdict.
     public var passed = 0
     public var notRun = 0
+
+    public static func + (a: ScreenCounts, b: ScreenCounts) -> ScreenCounts {
+        ScreenCounts(errors: a.errors + b.errors, warnings: a.warnings + b.warnings, infos: a.infos + b.infos,
+                     waived: a.waived + b.waived, baselined: a.baselined + b.baselined, passed: a.passed + b.passed,
+                     notRun: a.notRun + b.notRun)
+    }
 }
 
 extension ScreenReport {

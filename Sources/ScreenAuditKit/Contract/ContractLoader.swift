@@ -39,7 +39,8 @@ public struct ContractLoader: Sendable {
             var (parsed, issues) = parse(bytes, file: file.path, source: file.relative)
             if screens.count + parsed.count > maxScreens {
                 issues.append(InputIssue(file: file.path, location: "screens",
-                                         message: "the contracts declare more than \(maxScreens) screens, the limit for one run (the screens limit: raise it, or split the run)"))
+                                         message: "the contracts declare more than \(maxScreens) screens, the limit for one run (the screens limit: raise it, or split the run)",
+                                         limit: .screens))
                 return (issues, true)
             }
             for screen in parsed {
@@ -94,7 +95,7 @@ enum ScreenReader {
         let declared = object.array("elements") ?? []
         guard declared.count <= maxElements else {
             issues.report(path.appending("elements"),
-                          "\(declared.count) elements, over the limit of \(maxElements) per screen (the elements limit)")
+                          "\(declared.count) elements, over the limit of \(maxElements) per screen (the elements limit)", limit: .elements)
             return nil
         }
         for (value, elementPath) in declared {

@@ -69,7 +69,7 @@ enum InputFiles {
     static func read(_ path: String, limit: Int) throws -> [UInt8] {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = (attributes?[.size] as? NSNumber)?.intValue, size > limit {
-            throw InputIssue(file: path, location: "", message: "the file is \(size) bytes, over the limit of \(limit) bytes")
+            throw InputIssue(file: path, location: "", message: "the file is \(size) bytes, over the limit of \(limit) bytes", limit: .inputBytes)
         }
         // Foundation leaks a page reading an empty file (LeakSanitizer, swift-corelibs 6.3).
         if (attributes?[.size] as? NSNumber)?.intValue == 0, attributes?[.type] as? FileAttributeType == .typeRegular { return [] }

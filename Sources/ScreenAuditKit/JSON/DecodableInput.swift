@@ -32,7 +32,8 @@ public enum DecodableInput {
         do {
             _ = try JSONParser.parse(bytes, limits: limits)
         } catch {
-            return .failure(InputIssue(file: file, location: "line \(error.line), column \(error.column)", message: "not valid JSON: \(error.message)"))
+            return .failure(InputIssue(file: file, location: "line \(error.line), column \(error.column)",
+                                       message: "not valid JSON: \(error.message)", limit: error.limit))
         }
         do {
             return .success(try JSONDecoder().decode(type, from: Data(bytes)))

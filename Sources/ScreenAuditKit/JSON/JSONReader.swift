@@ -24,17 +24,27 @@ public struct JSONPath: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A resource limit an input can exceed, by the name a run sets it with.
+public enum InputLimit: String, Sendable {
+    case screens, elements
+    case inputBytes = "input-bytes"
+    case jsonDepth = "json-depth"
+}
+
 /// One thing wrong with an input document: the file, where in it, and what.
 public struct InputIssue: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     public var file: String
     /// A JSON path, or "line L, column C" for syntax errors, or "" for the whole file.
     public var location: String
     public var message: String
+    /// The limit the input exceeded, when that is what is wrong (not part of the message).
+    public var limit: InputLimit?
 
-    public init(file: String, location: String, message: String) {
+    public init(file: String, location: String, message: String, limit: InputLimit? = nil) {
         self.file = file
         self.location = location
         self.message = message
+        self.limit = limit
     }
 
     public var description: String {
@@ -49,13 +59,13 @@ final class IssueCollector {
 
     init(file: String) { self.file = file }
 
-    func report(_ path: JSONPath, _ message: String) {
-        issues.append(InputIssue(file: file, location: path.description, message: message))
+    func report(_ path: JSONPath, _ message: String, limit: InputLimit? = nil) {
+        issues.append(InputIssue(file: file, location: path.description, message: message, limit: limit))
     }
 
     /// An issue at a place that is not a JSON path ("line 3, column 7").
-    func report(at location: String, _ message: String) {
-        issues.append(InputIssue(file: file, location: location, message: message))
+    func report(at location: String, _ message: String, limit: InputLimit? = nil) {
+        issues.append(InputIssue(file: file, location: location, message: message, limit: limit))
     }
 }
 
@@ -160,7 +170,7 @@ enum VersionedDocument {
         do {
             json = try JSONParser.parse(bytes, limits: limits)
         } catch {
-            issues.report(at: "line \(error.line), column \(error.column)", "not valid JSON: \(error.message)")
+            issues.report(at: "line \(error.line), column \(error.column)", "not valid JSON: \(error.message)", limit: error.limit)
             return (nil, issues)
         }
         guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues) }

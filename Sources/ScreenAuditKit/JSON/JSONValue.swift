@@ -38,6 +38,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public var line: Int
     public var column: Int
     public var message: String
+    /// Set when the document is refused for exceeding a limit (its nesting), not for its syntax.
+    public var limit: InputLimit?
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 
@@ -82,7 +84,11 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= limits.maxDepth else { throw error("nesting deeper than \(limits.maxDepth) levels") }
+        guard depth <= limits.maxDepth else {
+            var refused = error("nesting deeper than \(limits.maxDepth) levels")
+            refused.limit = .jsonDepth
+            throw refused
+        }
         guard index < bytes.count else { throw error("the document ends where a value was expected") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)

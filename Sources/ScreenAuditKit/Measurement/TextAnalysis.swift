@@ -21,9 +21,7 @@ public struct TextAnalysis: Sendable {
     public let parts: Parts
     public let contrast: TextContrastOutcome
     /// The frame and the ring of pixels just outside it, where the screenshot has them.
-    let edgeCoverage: InkCoverageOutcome
-    /// The frame alone, without the shapes that are the frame's own (borders, corners).
-    let textCoverage: InkCoverageOutcome
+    let coverage: InkCoverageOutcome
 
     /// `textHeight`: the text's size in pixels (point size × scale), if known; it sizes the tiles
     /// in which backgrounds are taken.
@@ -31,35 +29,33 @@ public struct TextAnalysis: Sendable {
         self.frame = frame
         self.parts = parts
         contrast = measureTextContrast(in: image, rect: frame, textHeight: textHeight)
-        let notMeasured = InkCoverageOutcome.notMeasurable("the ink coverage was not measured in this run")
-        guard parts.contains(.coverage) else {
-            (edgeCoverage, textCoverage) = (notMeasured, notMeasured)
-            return
-        }
         switch contrast {
+        case _ where !parts.contains(.coverage):
+            coverage = .notMeasurable("the ink coverage was not measured in this run")
         case let .notMeasurable(reason):
-            edgeCoverage = .notMeasurable(reason)
-            textCoverage = edgeCoverage
+            coverage = .notMeasurable(reason)
         case let .measured(measurement):
-            edgeCoverage = measureInkCoverage(in: image, rect: frame, textHeight: textHeight, contrast: measurement, ring: true)
-            if case let .measured(coverage) = edgeCoverage {
-                textCoverage = .measured(coverage.frameOnly().removingFrameShapes())
-            } else {
-                textCoverage = edgeCoverage
-            }
+            coverage = measureInkCoverage(in: image, rect: frame, textHeight: textHeight, contrast: measurement, ring: true)
         }
     }
 
     /// The edges of the frame that glyph strokes run into (`text.clipped`).
     public var frameEdgeInk: FrameEdgeInkOutcome {
-        switch edgeCoverage {
+        switch coverage {
         case let .notMeasurable(reason): .notMeasurable(reason)
         case let .measured(coverage): measureInkAtFrameEdges(coverage)
         }
     }
 
-    /// The baseline, x-height and cap height of the text (`text.size`); see `measureTextGeometry`.
+    /// The baseline, x-height and cap height of the text (`text.size`), on the frame's coverage
+    /// without the ring and without the shapes that are the frame's own (borders, corners); see
+    /// `measureTextGeometry`.
     public func geometry(content: String?, capToXHeight: Double) -> TextGeometryOutcome {
-        measureTextGeometry(textCoverage, content: content, capToXHeight: capToXHeight)
+        let text: InkCoverageOutcome
+        switch coverage {
+        case let .notMeasurable(reason): text = .notMeasurable(reason)
+        case let .measured(coverage): text = .measured(coverage.frameOnly().removingFrameShapes())
+        }
+        return measureTextGeometry(text, content: content, capToXHeight: capToXHeight)
     }
 }

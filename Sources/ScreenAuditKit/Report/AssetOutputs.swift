@@ -9,18 +9,14 @@ public enum AssetOutputs {
     public static func write(_ report: AssetReport, formats: Set<ReportFormat>, sarifBase base: String, failOn: FailThreshold,
                              to directory: String) throws -> [String] {
         let files = try StagedFiles(directory: directory)
-        var written: [String] = []
-        for format in ReportFormat.assetFormats where formats.contains(format) {
-            let contents: Data
+        let written = try files.stageReports(formats, in: ReportFormat.assetFormats) { format in
             switch format {
-            case .json: contents = try JSONText.encode(report)
-            case .md: contents = Data(AssetMarkdownReporter.render(report).utf8)
-            case .sarif: contents = try SARIFReporter.render(report, base: base)
-            case .junit: contents = Data(JUnitReporter.render(report, failOn: failOn).utf8)
-            case .html, .overlays: continue
+            case .json: try JSONText.encode(report)
+            case .md: Data(AssetMarkdownReporter.render(report).utf8)
+            case .sarif: try SARIFReporter.render(report, base: base)
+            case .junit: Data(JUnitReporter.render(report, failOn: failOn).utf8)
+            case .html, .overlays: nil
             }
-            try files.stage(format.fileName, contents)
-            written.append((directory as NSString).appendingPathComponent(format.fileName))
         }
         try files.commit()
         return written

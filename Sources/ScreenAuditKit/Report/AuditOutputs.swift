@@ -50,19 +50,15 @@ public final class AuditOutputs: Sendable {
             throw failure
         }
         let overlays = overlayScreens
-        var written: [String] = []
-        for format in ReportFormat.allCases where formats.contains(format) {
-            let contents: Data
+        let written = try files.stageReports(formats, in: ReportFormat.allCases) { format in
             switch format {
-            case .json: contents = try JSONReporter.render(report)
-            case .md: contents = Data(MarkdownReporter.render(report).utf8)
-            case .junit: contents = Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)
-            case .sarif: contents = try SARIFReporter.render(report, rules: rules)
-            case .html: contents = Data(HTMLReporter.render(report, overlays: overlays).utf8)
-            case .overlays: continue
+            case .json: try JSONReporter.render(report)
+            case .md: Data(MarkdownReporter.render(report).utf8)
+            case .junit: Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)
+            case .sarif: try SARIFReporter.render(report, rules: rules)
+            case .html: Data(HTMLReporter.render(report, overlays: overlays).utf8)
+            case .overlays: nil
             }
-            try files.stage(format.fileName, contents)
-            written.append((directory as NSString).appendingPathComponent(format.fileName))
         }
         try files.commit()
         return written

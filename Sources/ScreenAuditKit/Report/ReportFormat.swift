@@ -42,6 +42,21 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
+extension StagedFiles {
+    /// Stages the report of every format in `order` that `formats` names, as `render` makes it
+    /// (nil: the format is not a report file), and returns their paths in that order.
+    func stageReports(_ formats: Set<ReportFormat>, in order: [ReportFormat],
+                      _ render: (ReportFormat) throws -> Data?) throws -> [String] {
+        var written: [String] = []
+        for format in order where formats.contains(format) {
+            guard let contents = try render(format) else { continue }
+            try stage(format.fileName, contents)
+            written.append((directory as NSString).appendingPathComponent(format.fileName))
+        }
+        return written
+    }
+}
+
 /// Which screens get an overlay image.
 public enum OverlaySelection: String, CaseIterable, Sendable {
     /// Screens with findings or results not run.
