@@ -82,6 +82,23 @@ struct HostileInputTests {
         #expect(Self.category(of: idatDamaged) == .corrupt)
     }
 
+    /// The IDAT chunks' CRC-32 covers every byte of the zlib stream, so the decoder skips zlib's
+    /// Adler-32 of the inflated rows (`PNG_IGNORE_ADLER32`, where libpng has it): a stream whose
+    /// Adler-32 alone is wrong, with every chunk CRC valid, decodes to the same pixels.
+    @Test func testPNGWrongAdler32WithValidCRCs_decodesTheSamePixels() throws {
+        let png = try Self.validPNG()
+        let original = try ImageDecoder().decode(Data(png), file: "card.png").pixels
+        let idats = TestImages.chunks(png).filter { $0.type == "IDAT" }
+        let last = try #require(idats.last)
+        // The Adler-32 is the zlib stream's last four bytes: the end of the last IDAT's data.
+        var data = Array(png[(last.offset + 8)..<(last.offset + 8 + last.length)])
+        data[data.count - 1] ^= 0x5A
+        let damaged = Array(png[..<last.offset]) + TestImages.chunk("IDAT", data) + Array(png[(last.offset + 12 + last.length)...])
+        #expect(damaged.count == png.count && damaged != png)
+        let decoded = try ImageDecoder().decode(Data(damaged), file: "card.png")
+        #expect(decoded.pixels == original)
+    }
+
     @Test func testHugeHeader_failsFastAsTooLarge() throws {
         let bomb = TestImages.pngHeaderOnly(width: 100_000, height: 100_000)
         let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(bomb), file: "bomb.png") }

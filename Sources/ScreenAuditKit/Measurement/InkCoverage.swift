@@ -127,9 +127,11 @@ enum InkCoverageOutcome: Sendable {
 /// `Canvas`). The background is taken locally: in tiles about 1.5 text heights wide, the median
 /// projection (text covers a minority of any tile that size) is that tile's background level, so
 /// gradients and textures do not read as ink; ring pixels take the level of the tile beside them.
-/// Two passes over the frame's pixels after the contrast measurement, one byte of output per pixel.
-func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, textHeight: Double?, contrast: TextContrastMeasurement,
+/// Two passes over the frame's runs of equal pixels (`runs`: every pixel of `rect`, in tiles about
+/// 1.5 text heights wide), one byte of output per pixel.
+func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, runs: FrameRuns, contrast: TextContrastMeasurement,
                         ring: Bool) -> InkCoverageOutcome {
+    precondition(runs.step == 1, "coverage is measured on every pixel")
     let ink = SIMD3<Int32>(Int32(contrast.foreground.red), Int32(contrast.foreground.green), Int32(contrast.foreground.blue))
     let background = SIMD3<Int32>(Int32(contrast.background.red), Int32(contrast.background.green),
                                   Int32(contrast.background.blue))
@@ -141,10 +143,9 @@ func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, textHeight: Doub
         return .notMeasurable("the text barely differs from its background: its glyph edges cannot be located")
     }
     let outer = ring ? rect.outset(by: 1, clampedTo: image.width, image.height) : rect
-    let grid = TileGrid(frame: rect, textHeight: textHeight)
     let values = image.pixels.withUnsafeBufferPointer { pixels in
         InkCoveragePasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4, rowBytes: image.width * 4,
-                          grid: grid, background: background, direction: direction, lengthSquared: lengthSquared)
+                          runs: runs, background: background, direction: direction, lengthSquared: lengthSquared)
             .coverage(over: PixelRect(x: outer.x - rect.x, y: outer.y - rect.y, width: outer.width, height: outer.height))
     }
     return .measured(InkCoverage(width: outer.width, height: outer.height, values: values,
@@ -154,20 +155,22 @@ func measureInkCoverage(in image: PixelBuffer, rect: PixelRect, textHeight: Doub
 /// The two passes of `measureInkCoverage`, one function a pass. A pixel's projection is
 /// `(p − background) · direction`, in units of `lengthSquared` (background 0, ink 1).
 private struct InkCoveragePasses {
+    /// The frame's top-left pixel: the ring around the frame is read from the pixels.
     let origin: UnsafePointer<UInt8>
     let rowBytes: Int
-    let grid: TileGrid
+    let runs: FrameRuns
     let background: SIMD3<Int32>
     let direction: SIMD3<Int32>
     let lengthSquared: Int32
+
+    var grid: TileGrid { runs.grid }
 
     /// Histogram bins of the projection in 64ths, from −2 to +2.
     static let bins = 256
 
     @inline(__always)
-    func projection(_ p: UnsafePointer<UInt8>) -> Int32 {
-        (Int32(p[0]) &- background.x) &* direction.x &+ (Int32(p[1]) &- background.y) &* direction.y
-            &+ (Int32(p[2]) &- background.z) &* direction.z
+    func projection(_ r: Int32, _ g: Int32, _ b: Int32) -> Int32 {
+        (r &- background.x) &* direction.x &+ (g &- background.y) &* direction.y &+ (b &- background.z) &* direction.z
     }
 
     /// Coverage of the pixels of `area`, in frame pixels (the frame, or the frame and a ring
@@ -191,40 +194,20 @@ private struct InkCoveragePasses {
         let reciprocal = 64 / Double(lengthSquared)
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
-                grid.forEachRun(origin: origin, rowBytes: rowBytes) { tile, start, length in
-                    var p = start
-                    let base = tile * bins + 128
-                    // Runs of the same bin (flat backgrounds) are summed in registers and stored
-                    // once, instead of incrementing the same memory pixel after pixel.
-                    // A pixel equal to the one before it (most of a flat background) has its
-                    // projection and bin already (the first is always computed: no pixel is
-                    // UInt64.max).
-                    var slot = -1
-                    var n: Int32 = 0, sum: Int64 = 0
-                    var previous = UInt64.max, value: Int32 = 0, next = 0
-                    for _ in 0..<length {
-                        let pixel = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
-                        if pixel != previous {
-                            previous = pixel
-                            value = projection(p)
-                            let quotient = Double(value) * reciprocal
-                            next = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
-                        }
-                        if next != slot {
-                            if slot >= 0 {
+                runs.colors.withUnsafeBufferPointer { colors in
+                    runs.lengths.withUnsafeBufferPointer { lengths in
+                        runs.forEachSegment { tile, segment in
+                            let base = tile * bins + 128
+                            for run in segment {
+                                let (r, g, b) = colors[run].runChannels
+                                let value = projection(r, g, b)
+                                let quotient = Double(value) * reciprocal
+                                let slot = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
+                                let n = Int32(lengths[run])
                                 counts[slot] &+= n
-                                sums[slot] &+= sum
+                                sums[slot] &+= Int64(value) &* Int64(n)
                             }
-                            slot = next
-                            n = 0; sum = 0
                         }
-                        n &+= 1
-                        sum &+= Int64(value)
-                        p += 4
-                    }
-                    if slot >= 0 {
-                        counts[slot] &+= n
-                        sums[slot] &+= sum
                     }
                 }
             }
@@ -256,37 +239,56 @@ private struct InkCoveragePasses {
     /// local background lies within a quarter of the way to the ink, no edge can be read: coverage 0.
     func coverageValues(levels: [Double], over area: PixelRect) -> [UInt8] {
         var values = [UInt8](repeating: 0, count: area.area)
+        let frameWidth = grid.xBounds[grid.tilesX]
         let frameHeight = grid.yBounds[grid.tilesY]
         var tileRowOf = [Int](repeating: 0, count: frameHeight)
         for tileRow in 0..<grid.tilesY {
             for y in grid.yBounds[tileRow]..<grid.yBounds[tileRow + 1] { tileRowOf[y] = tileRow }
         }
         values.withUnsafeMutableBufferPointer { out in
-            for y in area.y..<area.maxY {
-                let tileRow = tileRowOf[min(max(y, 0), frameHeight - 1)]
-                let row = origin + y * rowBytes
-                for column in 0..<grid.tilesX {
-                    let level = levels[tileRow * grid.tilesX + column]
-                    let span = 1 - level
-                    guard span >= 0.25 else { continue }
-                    let first = column == 0 ? area.x : grid.xBounds[column]
-                    let end = column == grid.tilesX - 1 ? area.maxX : grid.xBounds[column + 1]
-                    let offset = level * Double(lengthSquared)
-                    let factor = 255 / (span * Double(lengthSquared))
-                    var index = (y - area.y) * area.width + first - area.x
-                    var p = row + first * 4
-                    // A pixel equal to the one before it has its coverage already.
-                    var previous = UInt64.max, covered: UInt8 = 0
-                    for _ in first..<end {
-                        let pixel = UInt64(UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
-                        if pixel != previous {
-                            previous = pixel
-                            let value = (Double(projection(p)) - offset) * factor
-                            covered = value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+            runs.colors.withUnsafeBufferPointer { colors in
+                runs.lengths.withUnsafeBufferPointer { lengths in
+                    for y in area.y..<area.maxY {
+                        let tileRow = tileRowOf[min(max(y, 0), frameHeight - 1)]
+                        let inFrame = y >= 0 && y < frameHeight
+                        let rowStart = (y - area.y) * area.width - area.x
+                        for column in 0..<grid.tilesX {
+                            let level = levels[tileRow * grid.tilesX + column]
+                            let span = 1 - level
+                            guard span >= 0.25 else { continue }
+                            let offset = level * Double(lengthSquared)
+                            let factor = 255 / (span * Double(lengthSquared))
+                            @inline(__always) func covered(_ r: Int32, _ g: Int32, _ b: Int32) -> UInt8 {
+                                let value = (Double(projection(r, g, b)) - offset) * factor
+                                return value <= 0 ? 0 : value >= 255 ? 255 : UInt8(value + 0.5)
+                            }
+                            // Ring pixels, read one by one: the row above or below the frame, and
+                            // the pixels left and right of it beside the first and last columns.
+                            func readPixels(_ xs: Range<Int>) {
+                                for x in xs {
+                                    let p = origin + y * rowBytes + x * 4
+                                    out[rowStart + x] = covered(Int32(p[0]), Int32(p[1]), Int32(p[2]))
+                                }
+                            }
+                            let first = column == 0 ? area.x : grid.xBounds[column]
+                            let end = column == grid.tilesX - 1 ? area.maxX : grid.xBounds[column + 1]
+                            guard inFrame else {
+                                readPixels(first..<end)
+                                continue
+                            }
+                            if first < 0 { readPixels(first..<0) }
+                            var index = rowStart + grid.xBounds[column]
+                            for run in runs.runs(row: y, column: column) {
+                                let (r, g, b) = colors[run].runChannels
+                                let value = covered(r, g, b)
+                                let n = Int(lengths[run])
+                                if value != 0 {
+                                    (out.baseAddress! + index).update(repeating: value, count: n)
+                                }
+                                index += n
+                            }
+                            if end > frameWidth { readPixels(frameWidth..<end) }
                         }
-                        out[index] = covered
-                        index += 1
-                        p += 4
                     }
                 }
             }

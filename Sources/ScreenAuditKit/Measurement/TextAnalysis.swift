@@ -28,14 +28,27 @@ public struct TextAnalysis: Sendable {
     public init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts = .all) {
         self.frame = frame
         self.parts = parts
-        contrast = measureTextContrast(in: image, rect: frame, textHeight: textHeight)
-        switch contrast {
-        case _ where !parts.contains(.coverage):
+        if let problem = textFrameProblem(frame, in: image) {
+            contrast = .notMeasurable(problem)
+            coverage = .notMeasurable(problem)
+            return
+        }
+        // One read of the frame's pixels serves every pass: the contrast reads the runs (every
+        // second pixel of every second row for large text), the coverage every pixel.
+        let grid = TileGrid(frame: frame, textHeight: textHeight)
+        let sampled = contrastSamplesEverySecondPixel(textHeight: textHeight)
+        guard parts.contains(.coverage) else {
+            contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1)).measure()
             coverage = .notMeasurable("the ink coverage was not measured in this run")
+            return
+        }
+        let runs = FrameRuns(image: image, rect: frame, grid: grid)
+        contrast = TextContrastPasses(runs: sampled ? runs.sampledEverySecondPixel() : runs).measure()
+        switch contrast {
         case let .notMeasurable(reason):
             coverage = .notMeasurable(reason)
         case let .measured(measurement):
-            coverage = measureInkCoverage(in: image, rect: frame, textHeight: textHeight, contrast: measurement, ring: true)
+            coverage = measureInkCoverage(in: image, rect: frame, runs: runs, contrast: measurement, ring: true)
         }
     }
 

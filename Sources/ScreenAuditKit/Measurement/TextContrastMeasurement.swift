@@ -42,38 +42,43 @@ public enum TextContrastOutcome: Equatable, Sendable {
 /// 4. The contrast is taken per tile that holds text, between the ink colour and that tile's
 ///    background; the lowest is the verdict, and the range is reported when backgrounds vary.
 ///
-/// Four passes over the frame's pixels (a quarter of them for large text), nothing over the rest
-/// of the screen.
+/// One read of the frame's pixels into runs of equal colours (`FrameRuns`), then four passes over
+/// the runs (a quarter of the pixels for large text), nothing over the rest of the screen.
 /// `textHeight`: the text's size in pixels (point size × scale), if known.
 public func measureTextContrast(in image: PixelBuffer, rect: PixelRect, textHeight: Double?) -> TextContrastOutcome {
-    guard !rect.isEmpty, rect.x >= 0, rect.y >= 0, rect.maxX <= image.width, rect.maxY <= image.height else {
-        return .notMeasurable("the frame lies outside the screenshot")
-    }
-    guard rect.width >= 4, rect.height >= 4 else {
-        return .notMeasurable("the frame is too small to hold text (\(rect.width) × \(rect.height) px)")
-    }
-    let grid = TileGrid(frame: rect, textHeight: textHeight)
-    return image.pixels.withUnsafeBufferPointer { pixels in
-        TextContrastPasses(origin: pixels.baseAddress! + (rect.y * image.width + rect.x) * 4,
-                           rowBytes: image.width * 4, grid: grid, strokesAreWide: (textHeight ?? 0) >= 36).measure()
-    }
+    if let problem = textFrameProblem(rect, in: image) { return .notMeasurable(problem) }
+    let step = contrastSamplesEverySecondPixel(textHeight: textHeight) ? 2 : 1
+    return TextContrastPasses(runs: FrameRuns(image: image, rect: rect, grid: TileGrid(frame: rect, textHeight: textHeight), step: step))
+        .measure()
 }
 
-/// The four passes of `measureTextContrast`, in integer arithmetic over the frame's pixels, one
-/// function a pass. Every pass gathers statistics (medians, a robust maximum, a modal colour,
-/// counts and means); where glyph strokes are several pixels wide they read every second pixel of
-/// every second row.
+/// Why the pixels of `rect` cannot hold measurable text, if they cannot.
+func textFrameProblem(_ rect: PixelRect, in image: PixelBuffer) -> String? {
+    guard !rect.isEmpty, rect.x >= 0, rect.y >= 0, rect.maxX <= image.width, rect.maxY <= image.height else {
+        return "the frame lies outside the screenshot"
+    }
+    guard rect.width >= 4, rect.height >= 4 else {
+        return "the frame is too small to hold text (\(rect.width) × \(rect.height) px)"
+    }
+    return nil
+}
+
+/// Whether the contrast passes may read every second pixel of every second row: where the text is
+/// at least 36 px tall (about 3 px strokes), sampling that way still lands on every stroke's core.
+func contrastSamplesEverySecondPixel(textHeight: Double?) -> Bool { (textHeight ?? 0) >= 36 }
+
+/// The four passes of `measureTextContrast`, in integer arithmetic over the frame's runs of equal
+/// pixels (`FrameRuns`), one function a pass. Every pass gathers statistics (medians, a robust
+/// maximum, a modal colour, counts and means); where glyph strokes are several pixels wide the runs
+/// hold every second pixel of every second row.
 struct TextContrastPasses {
-    let origin: UnsafePointer<UInt8>
-    let rowBytes: Int
-    let grid: TileGrid
-    /// True when the text is at least 36 px tall (about 3 px strokes): sampling every second
-    /// pixel still lands on every stroke's core.
-    let strokesAreWide: Bool
+    let runs: FrameRuns
+
+    var grid: TileGrid { runs.grid }
+    var step: Int { runs.step }
 
     static let lumaBins = 64
 
-    var step: Int { strokesAreWide ? 2 : 1 }
 
     func measure() -> TextContrastOutcome {
         let backgrounds = provisionalBackgrounds()
@@ -98,40 +103,25 @@ struct TextContrastPasses {
     func provisionalBackgrounds() -> (colors: [SIMD3<Int32>], sampled: [Int32]) {
         let tiles = grid.count
         let bins = Self.lumaBins
-        let pixelStride = 4 * step
         var binCount = [Int32](repeating: 0, count: tiles * bins)
         var binSum = [Int32](repeating: 0, count: tiles * bins * 3)
         binCount.withUnsafeMutableBufferPointer { counts in
             binSum.withUnsafeMutableBufferPointer { sums in
-                grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
-                    var p = start
-                    let base = tile * bins
-                    // Runs of the same bin (flat backgrounds) are summed in registers and stored
-                    // once, instead of incrementing the same memory pixel after pixel.
-                    var slot = -1
-                    var n: Int32 = 0, sr: Int32 = 0, sg: Int32 = 0, sb: Int32 = 0
-                    for _ in 0..<length {
-                        let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
-                        // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
-                        let next = base + Int((54 &* r &+ 183 &* g &+ 19 &* b) >> 10)
-                        if next != slot {
-                            if slot >= 0 {
+                runs.colors.withUnsafeBufferPointer { colors in
+                    runs.lengths.withUnsafeBufferPointer { lengths in
+                        runs.forEachSegment { tile, segment in
+                            let base = tile * bins
+                            for run in segment {
+                                let (r, g, b) = colors[run].runChannels
+                                let n = Int32(lengths[run])
+                                // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
+                                let slot = base + Int((54 &* r &+ 183 &* g &+ 19 &* b) >> 10)
                                 counts[slot] &+= n
-                                sums[slot * 3] &+= sr
-                                sums[slot * 3 + 1] &+= sg
-                                sums[slot * 3 + 2] &+= sb
+                                sums[slot * 3] &+= r &* n
+                                sums[slot * 3 + 1] &+= g &* n
+                                sums[slot * 3 + 2] &+= b &* n
                             }
-                            slot = next
-                            n = 0; sr = 0; sg = 0; sb = 0
                         }
-                        n &+= 1; sr &+= r; sg &+= g; sb &+= b
-                        p += pixelStride
-                    }
-                    if slot >= 0 {
-                        counts[slot] &+= n
-                        sums[slot * 3] &+= sr
-                        sums[slot * 3 + 1] &+= sg
-                        sums[slot * 3 + 2] &+= sb
                     }
                 }
             }
@@ -166,21 +156,23 @@ struct TextContrastPasses {
     /// frame's robust maximum distance (the farthest distance shared by a meaningful number of
     /// pixels), from a histogram of squared distances in 64ths. nil when nothing stands out.
     func inkThreshold(_ provisional: [SIMD3<Int32>], sampledCount: Int) -> Int32? {
-        let pixelStride = 4 * step
         var distanceHistogram = [Int](repeating: 0, count: (3 * 255 * 255) / 64 + 1)
         distanceHistogram.withUnsafeMutableBufferPointer { histogram in
-            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
-                let bg = provisional[tile]
-                var p = start
-                var near = 0
-                for _ in 0..<length {
-                    let dr = Int32(p[0]) &- bg.x, dg = Int32(p[1]) &- bg.y, db = Int32(p[2]) &- bg.z
-                    let squared = dr &* dr &+ dg &* dg &+ db &* db
-                    // Only the far tail matters; the many pixels within 8 levels are just counted.
-                    if squared < 64 { near += 1 } else { histogram[Int(squared >> 6)] += 1 }
-                    p += pixelStride
+            runs.colors.withUnsafeBufferPointer { colors in
+                runs.lengths.withUnsafeBufferPointer { lengths in
+                    runs.forEachSegment { tile, segment in
+                        let bg = provisional[tile]
+                        var near = 0
+                        for run in segment {
+                            let (r, g, b) = colors[run].runChannels
+                            let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                            let squared = dr &* dr &+ dg &* dg &+ db &* db
+                            // Only the far tail matters; the many pixels within 8 levels are just counted.
+                            if squared < 64 { near += Int(lengths[run]) } else { histogram[Int(squared >> 6)] += Int(lengths[run]) }
+                        }
+                        histogram[0] += near
+                    }
                 }
-                histogram[0] += near
             }
         }
         let meaningful = max(3, sampledCount / 2000)
@@ -200,29 +192,36 @@ struct TextContrastPasses {
     /// The modal 5-bit colour (`key`: 5 bits each of red, green, blue) among pixels far from their
     /// background, how many pixels it holds, and how many pixels are far at all.
     func modalInkColor(_ provisional: [SIMD3<Int32>], thresholdSquared: Int32) -> (key: Int, count: Int32, farPixels: Int) {
-        let pixelStride = 4 * step
         var inkCount = [Int32](repeating: 0, count: 1 << 15)
+        // The keys counted, in the order met: the modal key is looked for among them alone.
+        var keys: [Int] = []
         var farPixels = 0
         inkCount.withUnsafeMutableBufferPointer { counts in
-            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
-                let bg = provisional[tile]
-                var p = start
-                var far = 0
-                for _ in 0..<length {
-                    let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
-                    let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
-                    if dr &* dr &+ dg &* dg &+ db &* db >= thresholdSquared {
-                        let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-                        counts[Int(key)] &+= 1
-                        far += 1
+            runs.colors.withUnsafeBufferPointer { colors in
+                runs.lengths.withUnsafeBufferPointer { lengths in
+                    runs.forEachSegment { tile, segment in
+                        let bg = provisional[tile]
+                        var far = 0
+                        for run in segment {
+                            let (r, g, b) = colors[run].runChannels
+                            let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                            if dr &* dr &+ dg &* dg &+ db &* db >= thresholdSquared {
+                                let key = Int((r >> 3) << 10 | (g >> 3) << 5 | (b >> 3))
+                                if counts[key] == 0 { keys.append(key) }
+                                counts[key] &+= Int32(lengths[run])
+                                far += Int(lengths[run])
+                            }
+                        }
+                        farPixels += far
                     }
-                    p += pixelStride
                 }
-                farPixels += far
             }
         }
+        // The most common key, the lowest of equals; 0 when nothing is far.
         var modalKey = 0
-        for key in 1..<inkCount.count where inkCount[key] > inkCount[modalKey] { modalKey = key }
+        for key in keys where inkCount[key] > inkCount[modalKey] || (inkCount[key] == inkCount[modalKey] && key < modalKey) {
+            modalKey = key
+        }
         return (modalKey, inkCount[modalKey], farPixels)
     }
 
@@ -260,50 +259,52 @@ struct TextContrastPasses {
     /// colours are counted: glyph cores are one colour, while the anti-aliased pixels sharing the
     /// bin are each a slightly different blend.
     func separateInkFromBackground(_ provisional: [SIMD3<Int32>], modalKey: Int) -> Separation {
-        let pixelStride = 4 * step
         let approximateInk = Self.approximateInk(modalKey)
         var result = Separation(tiles: grid.count)
         let modal = Int32(modalKey)
         result.exact.withUnsafeMutableBufferPointer { exactCounts in
-            grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { tile, start, length in
-                let bg = provisional[tile]
-                let separation = bg &- approximateInk
-                let separationSquared = (separation &* separation).wrappedSum()
-                guard separationSquared >= 16 else { return }
-                let limitSquared = separationSquared * 9 / 100
-                var inkHere = 0, backgroundHere = 0, flatHere = 0
-                var backgroundR = 0, backgroundG = 0, backgroundB = 0, flatR = 0, flatG = 0, flatB = 0
-                var p = start
-                for _ in 0..<length {
-                    let r = Int32(p[0]), g = Int32(p[1]), b = Int32(p[2])
-                    let ir = r &- approximateInk.x, ig = g &- approximateInk.y, ib = b &- approximateInk.z
-                    if ir &* ir &+ ig &* ig &+ ib &* ib <= limitSquared {
-                        inkHere += 1
-                        let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-                        if key == modal {
-                            let low: Int32 = (r & 7) << 6 | (g & 7) << 3 | (b & 7)
-                            exactCounts[Int(low)] &+= 1
-                        }
-                    } else {
-                        let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
-                        let d = dr &* dr &+ dg &* dg &+ db &* db
-                        if d <= limitSquared {
-                            backgroundHere += 1
-                            backgroundR &+= Int(r); backgroundG &+= Int(g); backgroundB &+= Int(b)
-                            if d <= 4 {
-                                flatHere += 1
-                                flatR &+= Int(r); flatG &+= Int(g); flatB &+= Int(b)
+            runs.colors.withUnsafeBufferPointer { colors in
+                runs.lengths.withUnsafeBufferPointer { lengths in
+                    runs.forEachSegment { tile, segment in
+                        let bg = provisional[tile]
+                        let separation = bg &- approximateInk
+                        let separationSquared = (separation &* separation).wrappedSum()
+                        guard separationSquared >= 16 else { return }
+                        let limitSquared = separationSquared * 9 / 100
+                        var inkHere = 0, backgroundHere = 0, flatHere = 0
+                        var backgroundR = 0, backgroundG = 0, backgroundB = 0, flatR = 0, flatG = 0, flatB = 0
+                        for run in segment {
+                            let (r, g, b) = colors[run].runChannels
+                            let n = Int(lengths[run])
+                            let ir = r &- approximateInk.x, ig = g &- approximateInk.y, ib = b &- approximateInk.z
+                            if ir &* ir &+ ig &* ig &+ ib &* ib <= limitSquared {
+                                inkHere += n
+                                let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                                if key == modal {
+                                    let low: Int32 = (r & 7) << 6 | (g & 7) << 3 | (b & 7)
+                                    exactCounts[Int(low)] &+= Int32(n)
+                                }
+                            } else {
+                                let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                                let d = dr &* dr &+ dg &* dg &+ db &* db
+                                if d <= limitSquared {
+                                    backgroundHere += n
+                                    backgroundR &+= Int(r) &* n; backgroundG &+= Int(g) &* n; backgroundB &+= Int(b) &* n
+                                    if d <= 4 {
+                                        flatHere += n
+                                        flatR &+= Int(r) &* n; flatG &+= Int(g) &* n; flatB &+= Int(b) &* n
+                                    }
+                                }
                             }
                         }
+                        result.tileInk[tile] += inkHere
+                        result.inkPixels += inkHere
+                        result.backgroundCount[tile] += backgroundHere
+                        result.backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
+                        result.flatCount[tile] += flatHere
+                        result.flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
                     }
-                    p += pixelStride
                 }
-                result.tileInk[tile] += inkHere
-                result.inkPixels += inkHere
-                result.backgroundCount[tile] += backgroundHere
-                result.backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
-                result.flatCount[tile] += flatHere
-                result.flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
             }
         }
         return result

@@ -220,15 +220,25 @@ struct TextGeometryReader {
         var firstInk = [Int](repeating: -1, count: width)
         var lastInk = [Int](repeating: -1, count: width)
         coverage.values.withUnsafeBufferPointer { values in
+            let raw = UnsafeRawPointer(values.baseAddress!)
+            func mark(_ column: Int, _ row: Int) {
+                if firstInk[column] < 0 { firstInk[column] = row }
+                lastInk[column] = row
+            }
             for row in rows {
                 let base = row * width
-                var index = base
-                while let found = InkCoverage.firstInk(in: values, from: index, to: base + width) {
-                    let column = found - base
-                    if firstInk[column] < 0 { firstInk[column] = row }
-                    lastInk[column] = row
-                    index = found + 1
+                // Eight pixels at a time: the top bit of each byte is "at least half ink".
+                var column = 0
+                while column + 8 <= width {
+                    var ink = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + column, as: UInt64.self))
+                        & 0x8080_8080_8080_8080
+                    while ink != 0 {
+                        mark(column + ink.trailingZeroBitCount >> 3, row)
+                        ink &= ink &- 1
+                    }
+                    column += 8
                 }
+                for tail in column..<width where values[base + tail] >= InkCoverage.inkLevel { mark(tail, row) }
             }
         }
         var edges: [ColumnEdges] = []
