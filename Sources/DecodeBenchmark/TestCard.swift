@@ -9,8 +9,8 @@ enum TestCard {
         let unit = max(1, width / 430) // about one point at the card's scale
 
         func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, _ color: RGBA) {
-            for y in max(0, y0)..<min(height, y1) {
-                for x in max(0, x0)..<min(width, x1) { buffer[x, y] = color }
+            for y in max(0, y0)..<max(max(0, y0), min(height, y1)) {
+                for x in max(0, x0)..<max(max(0, x0), min(width, x1)) { buffer[x, y] = color }
             }
         }
 
@@ -20,9 +20,9 @@ enum TestCard {
 
         // Gradient banner.
         let bannerTop = 110 * unit, bannerBottom = 260 * unit
-        for y in bannerTop..<min(height, bannerBottom) {
+        for y in bannerTop..<max(bannerTop, min(height, bannerBottom)) {
             let t = Double(y - bannerTop) / Double(bannerBottom - bannerTop)
-            for x in (16 * unit)..<(width - 16 * unit) {
+            for x in (16 * unit)..<max(16 * unit, width - 16 * unit) {
                 let s = Double(x) / Double(width)
                 buffer[x, y] = RGBA(red: UInt8(40 + 150 * t), green: UInt8(60 + 80 * s), blue: UInt8(200 - 120 * t))
             }
@@ -31,8 +31,8 @@ enum TestCard {
         // Noisy photo card (a smooth pattern plus sensor-like noise).
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         let photoTop = 280 * unit, photoBottom = 520 * unit
-        for y in photoTop..<min(height, photoBottom) {
-            for x in (16 * unit)..<(width - 16 * unit) {
+        for y in photoTop..<max(photoTop, min(height, photoBottom)) {
+            for x in (16 * unit)..<max(16 * unit, width - 16 * unit) {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let noise = Int((seed >> 59) & 0x1F) - 16
                 let base = (x / (3 * unit) + y / (2 * unit)) % 96

@@ -164,9 +164,9 @@ struct AssetImageTests {
         let sizes = report.findings(AssetRule.sizeInconsistent)
         #expect(sizes.map(\.file) == ["Test.xcassets/bad.imageset/bad@3x.png", "Test.xcassets/no1x.imageset/no1x@3x.png"])
         #expect(sizes[0].message.contains("130×130 px") && sizes[0].message.contains("132×132 px"))
-        #expect(sizes[0].measured["expectedWidth"] == .number(132))
+        #expect(sizes[0].measured == .pixelSize(width: 130, height: 130, expectedWidth: 132, expectedHeight: 132))
         // @2x 87 px means @3x should be 130.5: no whole-pixel @3x fits, so the pair is reported.
-        #expect(sizes[1].measured["expectedWidth"] == .number(130.5))
+        #expect(sizes[1].measured == .pixelSize(width: 132, height: 132, expectedWidth: 130.5, expectedHeight: 130.5))
     }
 
     @Test func testAppIconSizesAndRequiredPointSize() throws {
@@ -211,8 +211,8 @@ struct AssetImageTests {
         let report = try audit(catalog)
         let unreadable = report.findings(AssetRule.imageUnreadable)
         #expect(unreadable.map(\.file) == ["Test.xcassets/cut.imageset/cut@2x.png", "Test.xcassets/text.imageset/text@2x.png"])
-        #expect(unreadable[0].measured["category"] == .text("truncated"))
-        #expect(unreadable[1].measured["category"] == .text("not-an-image"))
+        #expect(unreadable[0].measured == .unreadable(category: "truncated"))
+        #expect(unreadable[1].measured == .unreadable(category: "not-an-image"))
         let mismatch = try #require(report.findings(AssetRule.formatMismatch).first)
         #expect(mismatch.file == "Test.xcassets/cut.imageset/cut@3x.png" && mismatch.message.contains("holds JPEG data"))
         #expect(report.notes.contains { $0.contains("1 image file is not PNG or JPEG") })
@@ -412,7 +412,7 @@ struct AssetColorPairTests {
         #expect(report.colorPairs.map(\.ratio) == [4.49])
         let finding = try #require(report.findings(AssetRule.colorContrast).first)
         #expect(finding.message == "red #EB171B on paper #FFFFFF in light: 4.49:1, needs 4.5:1 (normal text)")
-        #expect(finding.measured["ratio"] == .number(4.49))
+        #expect(finding.measured == .contrast(ratio: 4.49, foreground: "#EB171B", background: "#FFFFFF", appearance: "light"))
         #expect(AssetMarkdownReporter.render(report).contains("| light | normal | 4.49:1 | 4.5:1 | fail |"))
         #expect(JUnitReporter.render(report, failOn: .error).contains("4.49:1"))
         let sarif = String(decoding: try SARIFReporter.render(report), as: UTF8.self)

@@ -144,14 +144,14 @@ public struct AssetAuditor: Sendable {
         if let actual, actual != named {
             findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
                                          message: "named .\(ext) but holds \(actual.rawValue) data; re-export it as \(named.rawValue)",
-                                         measured: ["format": .text(actual.rawValue)]))
+                                         measured: .format(actual.rawValue)))
         }
         do {
             let image = try ImageDecoder(limits: options.decodeLimits).decodeFile(atPath: path)
             return ((image.pixels.width, image.pixels.height), findings, false)
         } catch let ImagingError.decodeFailed(_, category, detail) {
             findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
-                                         message: "\(category.phrase): \(detail)", measured: ["category": .text(category.rawValue)]))
+                                         message: "\(category.phrase): \(detail)", measured: .unreadable(category: category.rawValue)))
         } catch {
             findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
                                          message: "cannot be decoded: \(error)"))

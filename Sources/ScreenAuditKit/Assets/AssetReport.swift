@@ -74,12 +74,12 @@ public struct AssetFinding: Codable, Equatable, Sendable {
     /// A JSON path inside `file` ("images[2].scale"), when the finding is about one value.
     public var location: String?
     public var message: String
-    public var measured: [String: MeasuredValue]
+    public var measured: AssetMeasurement
     /// Stable across runs: rule, asset, file and place.
     public var fingerprint: String
 
     public init(rule: String, severity: Severity, asset: String?, file: String, location: String? = nil,
-                message: String, measured: [String: MeasuredValue] = [:]) {
+                message: String, measured: AssetMeasurement = .none) {
         self.rule = rule
         self.severity = severity
         self.asset = asset
@@ -92,5 +92,82 @@ public struct AssetFinding: Codable, Equatable, Sendable {
 
     static func ordered(_ a: AssetFinding, _ b: AssetFinding) -> Bool {
         (a.file, a.location ?? "", a.rule, a.message) < (b.file, b.location ?? "", b.rule, b.message)
+    }
+}
+
+/// What an asset rule measured, one case per kind of measurement: a renamed field is a compile
+/// error, not a missing key. Encodes to the `measured` object of assets-report.json.
+public enum AssetMeasurement: Codable, Equatable, Sendable {
+    case none
+    /// `asset.size-inconsistent`: the file's pixels and the size its slot needs.
+    case pixelSize(width: Int, height: Int, expectedWidth: Double, expectedHeight: Double)
+    /// `asset.color-contrast`: the pair's ratio (cut to hundredths) and colours in one appearance.
+    case contrast(ratio: Double, foreground: String, background: String, appearance: String)
+    /// `asset.format-mismatch`: the format the file's bytes are.
+    case format(String)
+    /// `asset.image-unreadable`: why the file cannot be decoded (`DecodeFailureCategory`).
+    case unreadable(category: String)
+    /// `asset.placeholder`: the provenance's authoring status.
+    case authoringStatus(String)
+    /// `asset.source-quality`: the provenance's source quality.
+    case sourceQuality(String)
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .none:
+            break
+        case let .pixelSize(width, height, expectedWidth, expectedHeight):
+            try container.encode(Double(width), forKey: Key("width"))
+            try container.encode(Double(height), forKey: Key("height"))
+            try container.encode(expectedWidth, forKey: Key("expectedWidth"))
+            try container.encode(expectedHeight, forKey: Key("expectedHeight"))
+        case let .contrast(ratio, foreground, background, appearance):
+            try container.encode(ratio, forKey: Key("ratio"))
+            try container.encode(foreground, forKey: Key("foreground"))
+            try container.encode(background, forKey: Key("background"))
+            try container.encode(appearance, forKey: Key("appearance"))
+        case let .format(format):
+            try container.encode(format, forKey: Key("format"))
+        case let .unreadable(category):
+            try container.encode(category, forKey: Key("category"))
+        case let .authoringStatus(status):
+            try container.encode(status, forKey: Key("authoringStatus"))
+        case let .sourceQuality(quality):
+            try container.encode(quality, forKey: Key("sourceQuality"))
+        }
+    }
+
+    /// The case is known from the keys present.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        func text(_ name: String) throws -> String { try container.decode(String.self, forKey: Key(name)) }
+        func number(_ name: String) throws -> Double { try container.decode(Double.self, forKey: Key(name)) }
+        let keys = Set(container.allKeys.map(\.stringValue))
+        if keys.contains("expectedWidth") {
+            self = try .pixelSize(width: Int(number("width")), height: Int(number("height")),
+                                  expectedWidth: number("expectedWidth"), expectedHeight: number("expectedHeight"))
+        } else if keys.contains("ratio") {
+            self = try .contrast(ratio: number("ratio"), foreground: text("foreground"), background: text("background"),
+                                 appearance: text("appearance"))
+        } else if keys.contains("format") {
+            self = try .format(text("format"))
+        } else if keys.contains("category") {
+            self = try .unreadable(category: text("category"))
+        } else if keys.contains("authoringStatus") {
+            self = try .authoringStatus(text("authoringStatus"))
+        } else if keys.contains("sourceQuality") {
+            self = try .sourceQuality(text("sourceQuality"))
+        } else {
+            self = .none
+        }
     }
 }

@@ -51,8 +51,8 @@ enum ColorPairRules {
                         location: "colors[\(top.index)]",
                         message: "\(pair.foreground) \(foreground.hex) on \(pair.background) \(background.hex) in \(appearance): "
                             + "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(pair.minimumRatio)):1 (\(useName(pair.use)))",
-                        measured: ["ratio": .number(RatioDisplay.hundredths(ratio)), "foreground": .text(foreground.hex),
-                                   "background": .text(background.hex), "appearance": .text(appearance.description)]))
+                        measured: .contrast(ratio: RatioDisplay.hundredths(ratio), foreground: foreground.hex, background: background.hex,
+                                                            appearance: appearance.description)))
                 }
             case let (.system(name)?, _), let (_, .system(name)?):
                 result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")

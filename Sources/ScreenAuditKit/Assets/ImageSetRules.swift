@@ -10,8 +10,7 @@ enum ImageSetRules {
             findings.append(AssetFinding(
                 rule: AssetRule.sizeInconsistent, severity: .error, asset: asset.name, file: asset.path + "/" + (entry.filename ?? ""),
                 message: "\(entry.slotDescription) is \(actual.width)×\(actual.height) px; \(why) it must be \(format(expected.0))×\(format(expected.1)) px",
-                measured: ["width": .number(Double(actual.width)), "height": .number(Double(actual.height)),
-                           "expectedWidth": .number(expected.0), "expectedHeight": .number(expected.1)]))
+                measured: .pixelSize(width: actual.width, height: actual.height, expectedWidth: expected.0, expectedHeight: expected.1)))
         }
         let measured = asset.images.compactMap { entry in pixels(entry).map { (entry: entry, size: $0) } }
         if asset.kind == .appicon {

@@ -21,13 +21,13 @@ struct ProvenancePolicy {
                 findings.append(AssetFinding(
                     rule: AssetRule.placeholder, severity: release ? .error : .warning, asset: name, file: place,
                     message: "placeholder art (source: \(entry.source); \(risks))" + (release ? "; a release needs final art" : ""),
-                    measured: ["authoringStatus": .text(entry.authoringStatus.rawValue)]))
+                    measured: .authoringStatus(entry.authoringStatus.rawValue)))
             }
             if entry.sourceQuality == .upscaled || entry.sourceQuality == .lowRes {
                 findings.append(AssetFinding(
                     rule: AssetRule.sourceQuality, severity: .warning, asset: name, file: place,
                     message: "source quality \(entry.sourceQuality.rawValue) (source: \(entry.source); \(risks))",
-                    measured: ["sourceQuality": .text(entry.sourceQuality.rawValue)]))
+                    measured: .sourceQuality(entry.sourceQuality.rawValue)))
             }
         }
         let known = Set(names)
