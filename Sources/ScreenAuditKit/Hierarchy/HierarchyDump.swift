@@ -1,0 +1,141 @@
+/// The formats of UI hierarchy dumps the audit reads.
+public enum HierarchyFormat: String, CaseIterable, Sendable {
+    /// `XCUIApplication().debugDescription` (XCUITest): frames in points.
+    case xcuitest
+    /// `uiautomator dump` XML (Android): bounds in pixels.
+    case uiautomator
+
+    /// The format `text` is written in, from its content: uiautomator dumps are XML (after the
+    /// line `adb … uiautomator dump /dev/tty` may print first); everything else is read as an
+    /// XCUITest description.
+    public static func recognize(_ text: Substring) -> HierarchyFormat {
+        for line in text.split(maxSplits: 8, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).prefix(8) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
+            if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<hierarchy") { return .uiautomator }
+        }
+        return .xcuitest
+    }
+}
+
+/// A rectangle as a dump states it: points (XCUITest) or pixels (uiautomator).
+public struct HierarchyRect: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+}
+
+/// One element of a dump, with what the dump says about it and its children.
+public struct HierarchyNode: Equatable, Sendable {
+    /// The element type or class as the dump names it: `Button`, `StaticText`,
+    /// `android.widget.TextView`.
+    public var type: String
+    /// What follows the type in parentheses (`Main` in `Window (Main)`).
+    public var qualifier: String?
+    /// Nil where the dump gives no frame (XCUITest's application line).
+    public var frame: HierarchyRect?
+    /// XCUITest `identifier`, uiautomator `resource-id`.
+    public var identifier: String?
+    /// XCUITest `label`, uiautomator `content-desc`.
+    public var label: String?
+    /// XCUITest `value`; uiautomator `text` for editable fields.
+    public var value: String?
+    /// XCUITest `title`, uiautomator `text`.
+    public var title: String?
+    /// XCUITest `placeholderValue`.
+    public var placeholder: String?
+    /// Bare traits as the dump writes them: `Selected`, `Disabled`, `Keyboard Focused`; for
+    /// uiautomator `clickable`, `checkable`, `checked`, `selected`, `password`, `disabled` and
+    /// `offscreen` (not visible to the user).
+    public var flags: Set<String>
+    /// The line of the dump the element starts on (1-based).
+    public var line: Int
+    public var children: [HierarchyNode]
+
+    public init(type: String, qualifier: String? = nil, frame: HierarchyRect? = nil, identifier: String? = nil,
+                label: String? = nil, value: String? = nil, title: String? = nil, placeholder: String? = nil,
+                flags: Set<String> = [], line: Int, children: [HierarchyNode] = []) {
+        self.type = type
+        self.qualifier = qualifier
+        self.frame = frame
+        self.identifier = identifier
+        self.label = label
+        self.value = value
+        self.title = title
+        self.placeholder = placeholder
+        self.flags = flags
+        self.line = line
+        self.children = children
+    }
+
+    /// Every node below this one, depth first, in document order (without recursion: dumps can
+    /// nest deeply).
+    public var descendants: [HierarchyNode] {
+        var result: [HierarchyNode] = []
+        var stack = children.reversed() as [HierarchyNode]
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return result
+    }
+}
+
+/// A parsed dump: its top-level elements, in document order.
+public struct HierarchyDump: Equatable, Sendable {
+    public var format: HierarchyFormat
+    public var roots: [HierarchyNode]
+    /// uiautomator's `rotation` (0, 1, 2 or 3 quarter turns); nil for XCUITest.
+    public var rotation: Int?
+
+    public init(format: HierarchyFormat, roots: [HierarchyNode], rotation: Int? = nil) {
+        self.format = format
+        self.roots = roots
+        self.rotation = rotation
+    }
+
+    /// Every element, depth first, in document order.
+    public var nodes: [HierarchyNode] {
+        roots.flatMap { [$0] + $0.descendants }
+    }
+}
+
+/// Bounds on what a dump may hold, checked as it is read.
+public struct HierarchyLimits: Equatable, Sendable {
+    public var maxBytes: Int
+    public var maxElements: Int
+    public var maxDepth: Int
+
+    public init(maxBytes: Int = 16 * 1024 * 1024, maxElements: Int = 20_000, maxDepth: Int = 256) {
+        self.maxBytes = maxBytes
+        self.maxElements = maxElements
+        self.maxDepth = maxDepth
+    }
+}
+
+/// Why a dump cannot be read: the file, the line (0 for the whole file) and what is wrong.
+public struct HierarchyError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public var limit: InputLimit?
+
+    public init(file: String, line: Int, message: String, limit: InputLimit? = nil) {
+        self.file = file
+        self.line = line
+        self.message = message
+        self.limit = limit
+    }
+
+    public var description: String { line > 0 ? "\(file): line \(line): \(message)" : "\(file): \(message)" }
+}

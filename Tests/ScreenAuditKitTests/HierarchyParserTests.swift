@@ -1,0 +1,148 @@
+@testable import ScreenAuditKit
+import Testing
+
+/// The two dump parsers on dumps in their real formats, and on what real dumps and hostile files
+/// contain.
+struct HierarchyParserTests {
+    static func xcuitest(_ text: String) throws(HierarchyError) -> HierarchyDump {
+        try XCUITestDumpParser().parse(Array(text.utf8), file: "shot.txt")
+    }
+
+    static func uiautomator(_ text: String) throws(HierarchyError) -> HierarchyDump {
+        try UIAutomatorDumpParser().parse(Array(text.utf8), file: "shot.xml")
+    }
+
+    static func error(_ body: () throws -> HierarchyDump) -> HierarchyError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? HierarchyError
+        }
+    }
+
+    // MARK: XCUITest
+
+    @Test func testXCUITest_readsTheTreeItsAttributesAndFlags() throws {
+        let dump = try Self.xcuitest(HierarchyFixtures.signIn)
+        #expect(dump.format == .xcuitest)
+        #expect(dump.roots.count == 1)
+        let application = dump.roots[0]
+        #expect(application.type == "Application" && application.frame == nil && application.label == "Plant Diary")
+        let window = try #require(application.children.first)
+        #expect(window.type == "Window" && window.qualifier == "Main")
+        #expect(window.frame == HierarchyRect(x: 0, y: 0, width: 393, height: 852))
+        let screen = try #require(window.children.first)
+        #expect(screen.children.map(\.type) == ["NavigationBar", "StaticText", "StaticText", "TextField", "SecureTextField", "Switch",
+                                               "Button", "Button", "Button", "Link", "Image", "StaticText", "StaticText", "Other"])
+        // Apostrophes inside a quoted label, a comma inside another, emoji.
+        #expect(screen.children[2].label == "Indian Laurel Fig Tree 'Green Gem'")
+        #expect(screen.children[9].label == "Terms, privacy & cookies")
+        #expect(screen.children[10].label == "🌿 Plant Diary" && screen.children[10].identifier == "logo")
+        // Unquoted values and bare flags.
+        let toggle = screen.children[5]
+        #expect(toggle.value == "1" && toggle.flags == ["Selected"] && toggle.identifier == "remember")
+        #expect(screen.children[13].value == "0%" && screen.children[13].label == "Vertical scroll bar, 2 pages")
+        #expect(screen.children[3].placeholder == "Email" && screen.children[3].value == "Email")
+        // Nesting, line numbers, the footer left out.
+        #expect(screen.children[6].children.map(\.label) == ["Sign in"])
+        #expect(screen.children[6].line == 13)
+        #expect(screen.children[6].frame == HierarchyRect(x: 24, y: 420, width: 345, height: 50))
+        #expect(!dump.nodes.contains { $0.label == "Never parsed" })
+        #expect(dump.nodes.count == 19)
+    }
+
+    @Test func testXCUITest_readsCRLFAndTheOlderForm() throws {
+        let crlf = try Self.xcuitest(HierarchyFixtures.signIn.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(crlf == (try Self.xcuitest(HierarchyFixtures.signIn)))
+        let older = try Self.xcuitest(HierarchyFixtures.olderForm)
+        let window = try #require(older.roots.first?.children.first)
+        #expect(window.type == "Window" && window.frame == HierarchyRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(window.children.map(\.type) == ["Button", "StaticText"])
+        #expect(window.children.map(\.label) == ["Back", "All notes"])
+        #expect(window.children[0].frame == HierarchyRect(x: 16, y: 20, width: 44, height: 44))
+    }
+
+    @Test func testXCUITest_withoutTheHeader_startsAtTheRootMarker() throws {
+        let body = HierarchyFixtures.signIn.split(separator: "\n").dropFirst(2).joined(separator: "\n")
+        #expect(try Self.xcuitest(body).nodes.count == 19)
+    }
+
+    @Test func testXCUITest_badInput_namesFileAndLine() {
+        #expect(Self.error { try Self.xcuitest("") }?.description
+            == "shot.txt: no element tree: expected an 'Element subtree:' line followed by the elements, as XCUIApplication().debugDescription prints them")
+        #expect(Self.error { try XCUITestDumpParser().parse([0x89, 0x50, 0x4E, 0x47, 0, 1, 2], file: "shot.txt") }?.line == 0)
+        let badFrame = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{1.0, 2.0}, {3.0}}, label: 'A'\n"
+        #expect(Self.error { try Self.xcuitest(badFrame) }?.description == "shot.txt: line 3: a frame must be {{x, y}, {width, height}}, found '{{1.0, 2.0}, {3.0}}'")
+        let unterminated = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{1.0, 2.0}, {3.0, 4.0}}, label: 'A\n"
+        #expect(Self.error { try Self.xcuitest(unterminated) }?.line == 3)
+        let junkLine = "Element subtree:\n →Application, 0x1, pid: 1\n    }}}{{{ garbage\n"
+        #expect(Self.error { try Self.xcuitest(junkLine) }?.line == 3)
+    }
+
+    @Test func testXCUITest_limits() {
+        let deep = "Element subtree:\n" + (0..<300).map { String(repeating: " ", count: $0 + 1) + "Other, 0x1, {{0.0, 0.0}, {1.0, 1.0}}" }
+            .joined(separator: "\n")
+        let error = Self.error { try Self.xcuitest(deep) }
+        #expect(error?.limit == .jsonDepth && error?.line == 258)
+        let many = "Element subtree:\n →Application, 0x1\n" + String(repeating: "    Other, 0x1, {{0.0, 0.0}, {1.0, 1.0}}\n", count: 30)
+        #expect(Self.error { try XCUITestDumpParser(limits: HierarchyLimits(maxElements: 20)).parse(Array(many.utf8), file: "f") }?.limit == .elements)
+        #expect(Self.error { try XCUITestDumpParser(limits: HierarchyLimits(maxBytes: 10)).parse(Array(many.utf8), file: "f") }?.limit == .inputBytes)
+    }
+
+    // MARK: uiautomator
+
+    @Test func testUIAutomator_readsNodesBoundsAndFlags() throws {
+        let dump = try Self.uiautomator(HierarchyFixtures.settings)
+        #expect(dump.format == .uiautomator && dump.rotation == 0)
+        let root = try #require(dump.roots.first)
+        #expect(root.type == "android.widget.FrameLayout" && root.frame == HierarchyRect(x: 0, y: 0, width: 1080, height: 2400))
+        #expect(root.children.map(\.type) == ["android.widget.TextView", "android.widget.Switch", "android.widget.Button",
+                                             "android.widget.ImageButton", "android.widget.EditText", "android.widget.TextView",
+                                             "android.widget.SeekBar"])
+        #expect(root.children[0].title == "Display & brightness" && root.children[0].identifier == "org.example.settings:id/title")
+        #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable", "focusable"].reduce(into: Set<String>()) {
+            if $1 != "focusable" { $0.insert($1) }
+        })
+        #expect(root.children[2].frame == HierarchyRect(x: 63, y: 2184, width: 954, height: 126))
+        #expect(root.children[4].flags.contains("long-clickable"))
+        #expect(root.children[5].title == "Résumé 😀")
+        #expect(dump.nodes.count == 8)
+    }
+
+    @Test func testUIAutomator_toleratesThePrefixLineAndMultiLineXML() throws {
+        let prefixed = "UI hierchary dumped to: /sdcard/window_dump.xml\n" + HierarchyFixtures.settings
+        let plain = try Self.uiautomator(HierarchyFixtures.settings)
+        #expect(try Self.uiautomator(prefixed).nodes.map { [$0.type, $0.title, $0.label, $0.identifier] } == plain.nodes.map { [$0.type, $0.title, $0.label, $0.identifier] })
+        #expect(try Self.uiautomator(prefixed).nodes.map(\.line) == plain.nodes.map { $0.line + 1 })
+        let multiLine = HierarchyFixtures.settings.replacingOccurrences(of: "><", with: ">\r\n  <")
+        #expect(try Self.uiautomator(multiLine).nodes.map(\.frame) == (try Self.uiautomator(HierarchyFixtures.settings)).nodes.map(\.frame))
+        let appium = "<hierarchy rotation=\"1\"><android.widget.FrameLayout bounds=\"[0,0][2400,1080]\"><android.widget.TextView text=\"Hi\" bounds=\"[10,10][100,50]\"/></android.widget.FrameLayout></hierarchy>"
+        let dump = try Self.uiautomator(appium)
+        #expect(dump.rotation == 1 && dump.nodes.map(\.type) == ["android.widget.FrameLayout", "android.widget.TextView"])
+    }
+
+    @Test func testUIAutomator_badInput_namesFileAndLine() {
+        let badBounds = "<hierarchy rotation=\"0\">\n<node class=\"a.B\" bounds=\"[0,0][-5,abc]\"/>\n</hierarchy>"
+        #expect(Self.error { try Self.uiautomator(badBounds) }?.description
+            == "shot.xml: line 2: bounds must be '[x0,y0][x1,y1]' in whole pixels with x1 ≥ x0 and y1 ≥ y0, found '[0,0][-5,abc]'")
+        let unbalanced = "<hierarchy rotation=\"0\">\n<node class=\"a.B\" bounds=\"[0,0][5,5]\">\n"
+        #expect(Self.error { try Self.uiautomator(unbalanced) }?.message == "the XML ends inside an element: the dump is cut short")
+        let stray = "<hierarchy rotation=\"0\"></node></hierarchy>"
+        #expect(Self.error { try Self.uiautomator(stray) }?.message == "'</node>' closes nothing")
+        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node text=\"a &bogus; b\"/></hierarchy>") }?.message == "unknown entity '&bogus;'")
+        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"7\"></hierarchy>") }?.message == "rotation must be 0, 1, 2 or 3, found '7'")
+        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"></hierarchy>") }?.message == "the hierarchy holds no nodes")
+        #expect(Self.error { try Self.uiautomator("no xml here") }?.line == 0)
+        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><!DOCTYPE x [<!ENTITY a \"b\">]><node/></hierarchy>") }?.message
+            == "DTDs and CDATA sections are not part of a uiautomator dump")
+        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node a=\"1\" a=\"2\"/></hierarchy>") }?.message == "attribute 'a' appears twice")
+    }
+
+    @Test func testFormatIsRecognisedFromTheContent() {
+        #expect(HierarchyFormat.recognize(HierarchyFixtures.settings[...]) == .uiautomator)
+        #expect(HierarchyFormat.recognize(("UI hierchary dumped to: /dev/tty\n" + HierarchyFixtures.settings)[...]) == .uiautomator)
+        #expect(HierarchyFormat.recognize(HierarchyFixtures.signIn[...]) == .xcuitest)
+        #expect(HierarchyFormat.recognize(HierarchyFixtures.olderForm[...]) == .xcuitest)
+    }
+}
