@@ -85,11 +85,13 @@ public struct Frame: Codable, Equatable, Hashable, Sendable {
 /// What an element is, as assistive technology would announce it.
 public enum ElementRole: String, Codable, CaseIterable, Sendable {
     case button, link, toggle, slider, tab, text, heading, image, indicator, container
+    /// An editable text field (UITextField, EditText): a control a user acts on.
+    case textField
 
-    /// Buttons, links, toggles, sliders and tabs: the roles a user acts on.
+    /// Buttons, links, toggles, sliders, tabs and text fields: the roles a user acts on.
     public var isInteractive: Bool {
         switch self {
-        case .button, .link, .toggle, .slider, .tab: true
+        case .button, .link, .toggle, .slider, .tab, .textField: true
         default: false
         }
     }

@@ -235,7 +235,7 @@ import Testing
         #expect(run.stdout.isEmpty)
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 10)
-        #expect(lines.first == "error: contracts/a.json: screens[0].elements[0].role: unknown role 'label' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container)")
+        #expect(lines.first == "error: contracts/a.json: screens[0].elements[0].role: unknown role 'label' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container, textField)")
         #expect(!FileManager.default.fileExists(atPath: directory.path("out/report.json")))
     }
 

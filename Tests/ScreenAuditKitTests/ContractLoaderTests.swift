@@ -67,7 +67,7 @@ struct ContractLoaderTests {
     /// Each validation error, named with file, JSON path and what is wrong.
     @Test(arguments: [
         (#""role": "heading""#, #""role": "headline""#,
-         "c.json: screens[0].elements[0].role: unknown role 'headline' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container)"),
+         "c.json: screens[0].elements[0].role: unknown role 'headline' (roles: button, link, toggle, slider, tab, text, heading, image, indicator, container, textField)"),
         (#""weight": "bold""#, #""weight": "heavyish""#,
          "c.json: screens[0].elements[0].text.weight: unknown weight 'heavyish' (weights: ultralight, thin, light, regular, medium, semibold, bold, heavy, black)"),
         (#""width": 300"#, #""width": 0"#, "c.json: screens[0].elements[0].frame.width: must be greater than zero, got 0"),
