@@ -39,6 +39,43 @@ public struct ImageDecoder: Sendable {
         }
     }
 
+    /// The pixel size the file's header declares, without decoding its pixels (errors as
+    /// `decodeFile` reports them).
+    public func pixelSize(ofFileAt path: String) throws -> (width: Int, height: Int) {
+        let data = try readFile(atPath: path)
+        guard let format = ImageFormat.detect(data) else {
+            throw ImagingError.decodeFailed(file: path, category: .notAnImage, detail: ImageFormat.describeUnknown(data))
+        }
+        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (width: Int, height: Int) in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else {
+                throw ImagingError.decodeFailed(file: path, category: .notAnImage, detail: "the file is empty (0 bytes)")
+            }
+            var header = sak_image_header()
+            let status: sak_status
+            let message: String
+            switch format {
+            case .png:
+                guard let reader = sak_png_reader_create(base, bytes.count) else {
+                    throw ImagingError.decodeFailed(file: path, category: .resource, detail: "libpng could not allocate a reader")
+                }
+                defer { sak_png_reader_destroy(reader) }
+                status = sak_png_read_header(reader, &header)
+                message = "libpng: " + String(cString: sak_png_reader_message(reader))
+            case .jpeg:
+                guard let reader = sak_jpeg_reader_create(base, bytes.count) else {
+                    throw ImagingError.decodeFailed(file: path, category: .resource, detail: "libjpeg could not allocate a reader")
+                }
+                defer { sak_jpeg_reader_destroy(reader) }
+                status = sak_jpeg_read_header(reader, &header)
+                message = "libjpeg: " + String(cString: sak_jpeg_reader_message(reader))
+            }
+            guard status == SAK_OK else { throw ImagingError.decodeFailed(file: path, category: Self.category(status), detail: message) }
+            try checkLimits(width: Int(header.width), height: Int(header.height), file: path)
+            return (Int(header.width), Int(header.height))
+        }
+    }
+
     /// Reads only what a header needs to be judged: the whole file, bounded by `limits.maxFileBytes`.
     func readFile(atPath path: String) throws -> Data {
         var isDirectory: ObjCBool = false

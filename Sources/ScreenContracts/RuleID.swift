@@ -9,10 +9,12 @@ public enum RuleID {
     public static let colorOnly = "color.only"
     public static let screenshotUnreadable = "screenshot.unreadable"
     public static let screenshotSizeMismatch = "screenshot.size-mismatch"
+    public static let hierarchyMissing = "hierarchy.missing"
+    public static let hierarchyUnreadable = "hierarchy.unreadable"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, targetSize, targetSpacing, colorOnly,
-        screenshotUnreadable, screenshotSizeMismatch,
+        screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
     ]
 }

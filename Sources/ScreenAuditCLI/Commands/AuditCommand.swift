@@ -11,15 +11,19 @@ enum AuditCommand: Command {
     screenshot from --screenshots, runs the pixel checks on every element, and writes report.json
     and report.md into --out. Prints one line per screen and where the reports are.
 
+    With --hierarchies instead of (or with) --contracts, every screenshot REL/NAME.png or .jpg is
+    audited from the UI hierarchy dumped beside it: REL/NAME.txt (XCUIApplication's
+    debugDescription) or REL/NAME.xml (uiautomator dump, which needs --density). Contracts given
+    as well annotate the screens whose screenshot they name (elements by id, waivers, groups,
+    checks). A screenshot without a dump, or a dump without a screenshot, is a finding.
+
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
     3 the contracts or provenance cannot be used (every problem is listed on standard error with
     its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
     screen; the other screens are still audited.
     """
     static let arguments = ""
-    static let options = [
-        OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them (required)."),
-        OptionSpec("--screenshots", value: "DIR", help: "Folder the contracts' screenshot paths are relative to (required)."),
+    static let options = [ScreenInputs.contractsOption, ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory); findings carry it."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/screen-audit)."),
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
@@ -45,8 +49,8 @@ enum AuditCommand: Command {
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
-        guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
-        guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
+        let inputs = try ScreenInputs.parse(parsed)
+        let screenshots = inputs.screenshots
         let out = parsed.value("--out") ?? "build_results/screen-audit"
         let failOn = try choice(parsed, "--fail-on", FailThreshold.self) ?? .error
         var options = try checkedRunOptions(parsed)
@@ -68,7 +72,7 @@ enum AuditCommand: Command {
         let screens: [LoadedScreen]
         var provenance: ProvenanceDocument?
         do {
-            screens = try limits.contracts.load(path: contracts)
+            screens = try inputs.load(limits)
             if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
         } catch let error as AuditError {
             console.report(error)
@@ -89,7 +93,7 @@ enum AuditCommand: Command {
             let audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
                                              overlays: outputs.overlayRequest, progress: progress)
             report = baseline.map { audited.applyingBaseline($0, failOn: failOn) } ?? audited
-            written = try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: failOn)
+            written = try outputs.write(report, rules: AuditRunner.descriptors(options, hierarchies: inputs.hierarchies != nil), failOn: failOn)
         } catch let error as AuditError {
             console.report(error)
             return .unusableInput

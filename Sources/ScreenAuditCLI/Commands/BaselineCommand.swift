@@ -12,25 +12,22 @@ enum BaselineCommand: Command {
     separately, and lists entries that no longer occur so the file can shrink.
     """
     static let arguments = ""
-    static let options = [
-        OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them (required)."),
-        OptionSpec("--screenshots", value: "DIR", help: "Folder the contracts' screenshot paths are relative to (required)."),
+    static let options = [ScreenInputs.contractsOption, ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory)."),
         OptionSpec("--out", value: "FILE", help: "The baseline file to write (required)."),
     ] + AuditCommand.checkOptions + [RunLimits.option]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
-        guard let contracts = parsed.value("--contracts") else { throw UsageError("--contracts is required") }
-        guard let screenshots = parsed.value("--screenshots") else { throw UsageError("--screenshots is required") }
+        let inputs = try ScreenInputs.parse(parsed)
         guard let out = parsed.value("--out") else { throw UsageError("--out is required") }
         let options = try AuditCommand.checkedRunOptions(parsed)
         let limits = try RunLimits.parse(parsed)
         do {
-            let screens = try limits.contracts.load(path: contracts)
+            let screens = try inputs.load(limits)
             let provenance = try parsed.value("--provenance").map { try limits.provenanceLoader.load(path: $0) }
             let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
-                .audit(screens, screenshotsRoot: screenshots, provenance: provenance)
+                .audit(screens, screenshotsRoot: inputs.screenshots, provenance: provenance)
             let baseline = Baseline(report: report)
             let directory = (out as NSString).deletingLastPathComponent
             try ReportWriter.write([((out as NSString).lastPathComponent, try JSONText.encode(baseline))],

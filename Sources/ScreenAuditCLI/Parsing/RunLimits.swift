@@ -13,8 +13,8 @@ struct RunLimits {
         ("pixels", "pixels of one decoded image"),
         ("image-bytes", "bytes of one image file"),
         ("screens", "screens in one run"),
-        ("elements", "elements on one screen"),
-        ("input-bytes", "bytes of one contract, provenance or requirements file"),
+        ("elements", "elements on one screen (ten times as many nodes in a UI hierarchy dump)"),
+        ("input-bytes", "bytes of one contract, provenance, requirements or hierarchy file"),
         ("json-depth", "nesting of any JSON input"),
         ("catalog-files", "files and folders in one asset catalog"),
         ("contents-bytes", "bytes of one Contents.json"),
@@ -32,6 +32,13 @@ struct RunLimits {
     }
 
     var decoder: ImageDecoder { ImageDecoder(limits: decode) }
+
+    /// UI hierarchy dumps: as many bytes as any input file, ten times the elements of a contract
+    /// screen (dumps list every container), four times the JSON nesting.
+    var hierarchy: HierarchyLimits {
+        HierarchyLimits(maxBytes: contracts.maxFileBytes, maxElements: contracts.maxElementsPerScreen * 10,
+                        maxDepth: contracts.jsonLimits.maxDepth * 4)
+    }
 
     /// Reads `--limits`; each value is a whole number above zero.
     static func parse(_ parsed: ParsedArguments) throws -> RunLimits {

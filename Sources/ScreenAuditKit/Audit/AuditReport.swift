@@ -111,6 +111,10 @@ public enum ScreenStatus: String, Codable, Sendable {
     case audited
     case unreadable
     case sizeMismatch = "size-mismatch"
+    /// Audited from a UI hierarchy dump, but the dump or the screenshot is missing.
+    case hierarchyMissing = "hierarchy-missing"
+    /// Audited from a UI hierarchy dump that cannot be read or does not fit the screenshot.
+    case hierarchyUnreadable = "hierarchy-unreadable"
 }
 
 public struct ScreenReport: Codable, Equatable, Sendable {

@@ -35,8 +35,14 @@ public struct AuditRunner: Sendable {
 
     /// Descriptors of every rule, the screenshot rules included, in rule-id order.
     public static func descriptors(_ options: AuditOptions) -> [CheckDescriptor] {
-        let screenshotRules = [ScreenshotUnreadableRule.descriptor, ScreenshotSizeMismatchRule.descriptor]
-        return (allChecks(options).map { type(of: $0).descriptor } + screenshotRules).sorted { $0.id < $1.id }
+        descriptors(options, hierarchies: false)
+    }
+
+    /// With `hierarchies`, the rules of screens made from UI hierarchy dumps as well.
+    public static func descriptors(_ options: AuditOptions, hierarchies: Bool) -> [CheckDescriptor] {
+        var screenRules = [ScreenshotUnreadableRule.descriptor, ScreenshotSizeMismatchRule.descriptor]
+        if hierarchies { screenRules += [HierarchyMissingRule.descriptor, HierarchyUnreadableRule.descriptor] }
+        return (allChecks(options).map { type(of: $0).descriptor } + screenRules).sorted { $0.id < $1.id }
     }
 
     /// What the run's checks need measured of each text element: the ink coverage only for
@@ -130,32 +136,19 @@ public struct AuditRunner: Sendable {
                                   status: .audited, notes: [], findings: [], checked: [])
         let results: [CheckResult]
         var frame: PixelBuffer?
-        do {
-            try Self.requireInside(root: root, path: path, relative: screen.screenshot)
-            let image = try decoder.decodeFile(atPath: path)
-            report.notes = image.notes
-            let expectedWidth = screen.device.pixelWidth, expectedHeight = screen.device.pixelHeight
-            if abs(image.pixels.width - expectedWidth) > 1 || abs(image.pixels.height - expectedHeight) > 1 {
-                report.status = .sizeMismatch
-                results = [CheckResult(
-                    rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
-                    measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
-                                                            expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
-            } else {
-                let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
-                frame = image.pixels
-                results = checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
-            }
-        } catch {
-            report.status = .unreadable
-            let category: String, detail: String
-            switch error {
-            case let ImagingError.decodeFailed(_, failure, message): (category, detail) = (failure.rawValue, message)
-            case let AuditError.screenshotRefused(_, reason): (category, detail) = (DecodeFailure.unreadable.rawValue, reason)
-            default: (category, detail) = (DecodeFailure.unreadable.rawValue, "\(error)")
-            }
-            results = [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
-                                   measured: .screenshotUnreadable(.init(category: category)), reason: "\(category): \(detail)")]
+        switch loaded.problem {
+        case let .hierarchyMissing(missing, reason)?:
+            report.status = .hierarchyMissing
+            report.notes = loaded.notes
+            results = [CheckResult(rule: RuleID.hierarchyMissing, element: nil, status: .fail, severity: .error,
+                                   measured: .hierarchyMissing(.init(missing: missing)), reason: reason)]
+        case let .hierarchyUnreadable(format, reason)?:
+            report.status = .hierarchyUnreadable
+            report.notes = loaded.notes
+            results = [CheckResult(rule: RuleID.hierarchyUnreadable, element: nil, status: .fail, severity: .error,
+                                   measured: .hierarchyUnreadable(.init(format: format)), reason: reason)]
+        case nil:
+            results = checkScreenshot(loaded, path: path, root: root, report: &report, frame: &frame)
         }
         let order = Dictionary(uniqueKeysWithValues: screen.elements.enumerated().map { ($1.id, $0) })
         let sorted = results.sorted { a, b in
@@ -168,6 +161,40 @@ public struct AuditRunner: Sendable {
                          threshold: $0.threshold, reason: $0.reason, frame: $0.frame)
         }
         return (report, overlays?.wants(report) == true ? frame : nil)
+    }
+
+    /// Decodes the screen's screenshot and runs the checks on it; a screenshot that cannot be
+    /// used is one result on the screen (and its status).
+    func checkScreenshot(_ loaded: LoadedScreen, path: String, root: String, report: inout ScreenReport,
+                         frame: inout PixelBuffer?) -> [CheckResult] {
+        let screen = loaded.contract
+        do {
+            try Self.requireInside(root: root, path: path, relative: screen.screenshot)
+            let image = try decoder.decodeFile(atPath: path)
+            report.notes = image.notes + loaded.notes
+            let expectedWidth = screen.device.pixelWidth, expectedHeight = screen.device.pixelHeight
+            if abs(image.pixels.width - expectedWidth) > 1 || abs(image.pixels.height - expectedHeight) > 1 {
+                report.status = .sizeMismatch
+                return [CheckResult(
+                    rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
+                    measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
+                                                            expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
+            }
+            let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
+            frame = image.pixels
+            return checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
+        } catch {
+            report.status = .unreadable
+            report.notes = loaded.notes
+            let category: String, detail: String
+            switch error {
+            case let ImagingError.decodeFailed(_, failure, message): (category, detail) = (failure.rawValue, message)
+            case let AuditError.screenshotRefused(_, reason): (category, detail) = (DecodeFailure.unreadable.rawValue, reason)
+            default: (category, detail) = (DecodeFailure.unreadable.rawValue, "\(error)")
+            }
+            return [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
+                                measured: .screenshotUnreadable(.init(category: category)), reason: "\(category): \(detail)")]
+        }
     }
 
     /// The screenshot must resolve inside the screenshots root, symbolic links included: a link

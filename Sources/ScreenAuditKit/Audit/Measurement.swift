@@ -48,6 +48,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case colorOnly(ColorOnlyCheck.Measured)
     case screenshotUnreadable(ScreenshotUnreadableRule.Measured)
     case screenshotSizeMismatch(ScreenshotSizeMismatchRule.Measured)
+    case hierarchyMissing(HierarchyMissingRule.Measured)
+    case hierarchyUnreadable(HierarchyUnreadableRule.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -61,6 +63,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .colorOnly(m): m
         case let .screenshotUnreadable(m): m
         case let .screenshotSizeMismatch(m): m
+        case let .hierarchyMissing(m): m
+        case let .hierarchyUnreadable(m): m
         }
     }
 
@@ -90,6 +94,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.colorOnly: self = .colorOnly(try .init(from: decoder))
         case RuleID.screenshotUnreadable: self = .screenshotUnreadable(try .init(from: decoder))
         case RuleID.screenshotSizeMismatch: self = .screenshotSizeMismatch(try .init(from: decoder))
+        case RuleID.hierarchyMissing: self = .hierarchyMissing(try .init(from: decoder))
+        case RuleID.hierarchyUnreadable: self = .hierarchyUnreadable(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

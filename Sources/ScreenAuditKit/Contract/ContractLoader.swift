@@ -1,15 +1,39 @@
 import Foundation
 import Imaging
 
-/// A screen contract with where it was declared.
+/// A screen contract with where it was declared (a contract file, or a UI hierarchy dump).
 public struct LoadedScreen: Equatable, Sendable {
     public var contract: ScreenContract
-    /// The contract file as the user named it (for messages).
+    /// The contract file (or dump) as the user named it (for messages).
     public var file: String
-    /// The contract file relative to the `--contracts` argument (for reports: no absolute paths).
+    /// The contract file relative to `--contracts` (or the dump relative to `--hierarchies`; for
+    /// reports: no absolute paths).
     public var source: String
-    /// The screen's JSON path in that file, e.g. `screens[2]`.
+    /// The screen's JSON path in that file, e.g. `screens[2]` (empty for a dump).
     public var path: String
+    /// What a reviewer should know about how the screen was made (elements of a dump clipped
+    /// or left out), reported with the screenshot's own notes.
+    public var notes: [String] = []
+    /// Why the screen cannot be audited, known before its screenshot is read.
+    public var problem: ScreenProblem?
+
+    public init(contract: ScreenContract, file: String, source: String, path: String, notes: [String] = [],
+                problem: ScreenProblem? = nil) {
+        self.contract = contract
+        self.file = file
+        self.source = source
+        self.path = path
+        self.notes = notes
+        self.problem = problem
+    }
+}
+
+/// Why a screen cannot be audited, found while its elements were gathered.
+public enum ScreenProblem: Equatable, Sendable {
+    /// `hierarchy.missing`: `missing` is `hierarchy` or `screenshot`.
+    case hierarchyMissing(missing: String, reason: String)
+    /// `hierarchy.unreadable`: the dump's format and what is wrong.
+    case hierarchyUnreadable(format: String, reason: String)
 }
 
 /// Reads contract files (one file, or every `.json` below a directory, in path order), validates
@@ -22,6 +46,10 @@ public struct ContractLoader: Sendable {
     public var maxScreens: Int
     /// Elements on one screen.
     public var maxElementsPerScreen: Int
+    /// Whether waivers and colour-only groups must name elements the contract declares. Off for
+    /// contracts that annotate screens imported from UI hierarchies: their elements come from the
+    /// dump, and `HierarchyScreenLoader.annotate` checks the names on the merged screen.
+    public var checksElementReferences = true
 
     public init(maxFileBytes: Int = 16 * 1024 * 1024, jsonLimits: JSONLimits = JSONLimits(), maxScreens: Int = 10_000,
                 maxElementsPerScreen: Int = 2_000) {
@@ -68,7 +96,8 @@ public struct ContractLoader: Sendable {
         var seen: [String: JSONPath] = [:]
         for (value, path) in entries {
             let before = issues.issues.count
-            guard let screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen) else { continue }
+            guard let screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen,
+                                                 checksReferences: checksElementReferences) else { continue }
             if let first = seen[screen.id] {
                 issues.report(path.appending("id"), "duplicate screen id '\(screen.id)' (first declared at \(first))")
                 continue
@@ -84,7 +113,8 @@ public struct ContractLoader: Sendable {
 
 /// Reads and validates one screen object.
 enum ScreenReader {
-    static func read(_ value: JSONValue, path: JSONPath, issues: IssueCollector, maxElements: Int = .max) -> ScreenContract? {
+    static func read(_ value: JSONValue, path: JSONPath, issues: IssueCollector, maxElements: Int = .max,
+                     checksReferences: Bool = true) -> ScreenContract? {
         guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
         let id = nonEmpty(object, "id")
         let screenshot = object.string("screenshot")
@@ -121,7 +151,7 @@ enum ScreenReader {
             if group.has("elements"), members.count < 2 {
                 issues.report(groupPath.appending("elements"), "a colour-only group needs at least two elements")
             }
-            for (index, member) in members.enumerated() where !known.contains(member) {
+            for (index, member) in members.enumerated() where checksReferences && !known.contains(member) {
                 issues.report(groupPath.appending("elements").appending(index), "no element '\(member)' on this screen")
             }
             if let groupID { groups.append(ColorOnlyGroup(id: groupID, elements: members)) }
@@ -134,7 +164,7 @@ enum ScreenReader {
                 issues.report(waiverPath.appending("rule"), "unknown rule '\(rule)' (rules: \(RuleID.all.joined(separator: ", ")))")
             }
             let element = waiver.string("element", required: false)
-            if let element, !known.contains(element) {
+            if let element, checksReferences, !known.contains(element) {
                 issues.report(waiverPath.appending("element"), "no element '\(element)' on this screen")
             }
             let reason = nonEmpty(waiver, "reason")

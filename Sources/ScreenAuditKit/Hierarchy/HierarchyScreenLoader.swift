@@ -1,0 +1,185 @@
+import Foundation
+import Imaging
+
+/// Pairs every screenshot `REL/NAME.png|.jpg` under a screenshots folder with its dump
+/// `REL/NAME.txt` (XCUITest) or `REL/NAME.xml` (uiautomator) under a hierarchies folder, and
+/// makes each pair a screen to audit (id `REL/NAME`). A screenshot without a dump, a dump
+/// without a screenshot and a dump that cannot be used are screens too, carrying the problem:
+/// never a crash, never dropped.
+public struct HierarchyScreenLoader: Sendable {
+    /// nil recognises each dump's format from its content.
+    public var format: HierarchyFormat?
+    public var importer: HierarchyImporter
+    public var limits: HierarchyLimits
+    /// Screens in one run at most.
+    public var maxScreens: Int
+    /// Reads the screenshots' headers (their pixel size) without decoding them.
+    public var decoder: ImageDecoder
+
+    public init(format: HierarchyFormat? = nil, importer: HierarchyImporter = HierarchyImporter(), limits: HierarchyLimits = HierarchyLimits(),
+                maxScreens: Int = 10_000, decoder: ImageDecoder = ImageDecoder()) {
+        self.format = format
+        self.importer = importer
+        self.limits = limits
+        self.maxScreens = maxScreens
+        self.decoder = decoder
+    }
+
+    public static let screenshotExtensions = ["png", "jpg", "jpeg"]
+    public static let dumpExtensions = ["txt", "xml"]
+
+    /// The screens of `screenshots` and `hierarchies`, in screen id order. Throws only when a
+    /// folder cannot be listed or holds more screens than `maxScreens`.
+    public func load(screenshots: String, hierarchies: String) throws(AuditError) -> [LoadedScreen] {
+        let shots = try Self.files(in: screenshots, extensions: Self.screenshotExtensions, what: "screenshots")
+        let dumps = try Self.files(in: hierarchies, extensions: Self.dumpExtensions, what: "hierarchies")
+        let keys = Set(shots.keys).union(dumps.keys).sorted()
+        guard keys.count <= maxScreens else {
+            throw AuditError.invalidInput([InputIssue(
+                file: screenshots, location: "",
+                message: "\(keys.count) screens, more than the \(maxScreens) one run may audit (the screens limit: raise it, or split the run)",
+                limit: .screens)])
+        }
+        return keys.map { key in
+            screen(key, shots: shots[key] ?? [], dumps: dumps[key] ?? [], screenshots: screenshots, hierarchies: hierarchies)
+        }
+    }
+
+    /// One screen id's files (each list sorted: `NAME.jpg` before `NAME.png`).
+    func screen(_ key: String, shots: [String], dumps: [String], screenshots: String, hierarchies: String) -> LoadedScreen {
+        let shot = shots.first ?? key + ".png"
+        let dump = dumps.first ?? key + ".txt"
+        let dumpPath = (hierarchies as NSString).appendingPathComponent(dump)
+        let placeholder = ScreenContract(id: key, screenshot: shot, device: DeviceSpec(scale: 1, width: 0, height: 0), elements: [])
+        func problem(_ problem: ScreenProblem) -> LoadedScreen {
+            LoadedScreen(contract: placeholder, file: dumpPath, source: dump, path: "", problem: problem)
+        }
+        guard !dumps.isEmpty else {
+            return problem(.hierarchyMissing(missing: "hierarchy", reason: "no UI hierarchy for \(shot): expected \(key).txt (XCUITest) or \(key).xml (uiautomator) in the hierarchies folder"))
+        }
+        guard !shots.isEmpty else {
+            return problem(.hierarchyMissing(missing: "screenshot", reason: "no screenshot for \(dump): expected \(key).png or \(key).jpg in the screenshots folder"))
+        }
+        guard shots.count == 1, dumps.count == 1 else {
+            let names = (shots.count > 1 ? shots : dumps).joined(separator: " and ")
+            return problem(.hierarchyUnreadable(format: "unknown", reason: "\(names) are one screen: keep one of them"))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try Self.read(dumpPath, maxBytes: limits.maxBytes)
+        } catch {
+            return problem(.hierarchyUnreadable(format: "unknown", reason: error.description))
+        }
+        let format = format ?? HierarchyFormat.recognize(Substring(decoding: bytes.prefix(4096), as: UTF8.self))
+        // A screenshot whose header cannot be read is audited as it is: the audit reports it unreadable.
+        guard let size = try? decoder.pixelSize(ofFileAt: (screenshots as NSString).appendingPathComponent(shot)) else {
+            return LoadedScreen(contract: placeholder, file: dumpPath, source: dump, path: "")
+        }
+        do {
+            let parsed: HierarchyDump
+            switch format {
+            case .xcuitest: parsed = try XCUITestDumpParser(limits: limits).parse(bytes, file: dump)
+            case .uiautomator: parsed = try UIAutomatorDumpParser(limits: limits).parse(bytes, file: dump)
+            }
+            let imported = try importer.importScreen(parsed, id: key, screenshot: shot, pixelWidth: size.width, pixelHeight: size.height,
+                                                     file: dump)
+            return LoadedScreen(contract: imported.contract, file: dumpPath, source: dump, path: "", notes: imported.notes)
+        } catch {
+            return problem(.hierarchyUnreadable(format: format.rawValue, reason: error.description))
+        }
+    }
+
+    /// The dump's bytes, refused above `maxBytes` before they are read.
+    static func read(_ path: String, maxBytes: Int) throws(HierarchyError) -> [UInt8] {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxBytes else {
+            throw HierarchyError(file: path, line: 0, message: "the dump is \(size) bytes, over the input-bytes limit of \(maxBytes)", limit: .inputBytes)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HierarchyError(file: path, line: 0, message: "cannot be read")
+        }
+        return [UInt8](data)
+    }
+
+    /// Files below `root` with one of `extensions` (any case), grouped by their path without the
+    /// extension; each group sorted.
+    public static func files(in root: String, extensions: [String], what: String) throws(AuditError) -> [String: [String]] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AuditError.invalidInput([InputIssue(file: root, location: "", message: "the \(what) folder does not exist")])
+        }
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+            throw AuditError.invalidInput([InputIssue(file: root, location: "", message: "the \(what) folder cannot be listed")])
+        }
+        var groups: [String: [String]] = [:]
+        while let relative = enumerator.nextObject() as? String {
+            let ext = (relative as NSString).pathExtension.lowercased()
+            guard extensions.contains(ext), !(relative as NSString).lastPathComponent.hasPrefix(".") else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isFolder),
+                  !isFolder.boolValue else { continue }
+            groups[(relative as NSString).deletingPathExtension, default: []].append(relative)
+        }
+        return groups.mapValues { $0.sorted() }
+    }
+}
+
+extension HierarchyScreenLoader {
+    /// Contract screens annotate the imported screen whose screenshot they name: their elements
+    /// replace the imported ones with the same id or are added after them, and their waivers,
+    /// `colorOnlyGroups` and `checks` apply (the geometry stays the dump's, fresh every run; the
+    /// screen keeps its id `REL/NAME`). Contract screens that name no imported screenshot are
+    /// audited as declared, after the imported ones.
+    public static func annotate(_ imported: [LoadedScreen], with contracts: [LoadedScreen]) throws(AuditError) -> [LoadedScreen] {
+        var byScreenshot: [String: Int] = [:]
+        for (index, screen) in imported.enumerated() { byScreenshot[normalized(screen.contract.screenshot)] = index }
+        var result = imported
+        var added: [LoadedScreen] = []
+        var issues: [InputIssue] = []
+        for annotation in contracts {
+            guard let index = byScreenshot[normalized(annotation.contract.screenshot)] else {
+                added.append(annotation)
+                continue
+            }
+            var screen = result[index]
+            guard screen.problem == nil else { continue }
+            var contract = screen.contract
+            for element in annotation.contract.elements {
+                if let existing = contract.elements.firstIndex(where: { $0.id == element.id }) {
+                    contract.elements[existing] = element
+                } else {
+                    contract.elements.append(element)
+                }
+            }
+            contract.colorOnlyGroups = annotation.contract.colorOnlyGroups
+            contract.waivers = annotation.contract.waivers
+            if let checks = annotation.contract.checks {
+                contract.checks = contract.checks.map { checks.merged(over: $0) } ?? checks
+            }
+            screen.contract = contract
+            screen.notes.append("annotated by \(annotation.source) (\(annotation.path)): elements, waivers, groups and checks from the contract")
+            result[index] = screen
+        }
+        // The names waivers and groups use, on the screens as they will be audited.
+        for screen in result + added where screen.problem == nil {
+            let known = Set(screen.contract.elements.map(\.id))
+            let names = screen.contract.waivers.compactMap(\.element) + screen.contract.colorOnlyGroups.flatMap(\.elements)
+            for name in names where !known.contains(name) {
+                issues.append(InputIssue(file: screen.file, location: screen.path,
+                                         message: "no element '\(name)' on screen '\(screen.contract.id)' (neither in its contract nor in its UI hierarchy)"))
+            }
+        }
+        let importedIDs = Set(imported.map(\.contract.id))
+        for screen in added where importedIDs.contains(screen.contract.id) {
+            issues.append(InputIssue(file: screen.file, location: screen.path.isEmpty ? "" : screen.path + ".id",
+                                     message: "screen id '\(screen.contract.id)' is also the id of an imported screen: rename one"))
+        }
+        guard issues.isEmpty else { throw AuditError.invalidInput(issues) }
+        return result + added
+    }
+
+    /// A screenshot path as written in a contract, compared with an imported one (`./a/b.png` is `a/b.png`).
+    static func normalized(_ path: String) -> String {
+        path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.joined(separator: "/")
+    }
+}
