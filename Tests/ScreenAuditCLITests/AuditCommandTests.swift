@@ -347,7 +347,7 @@ import Testing
     @Test func testAudit_usageErrors() throws {
         let missing = try Binary.run(["audit", "--screenshots", "."])
         #expect(missing.status == 2)
-        #expect(missing.stderr == "error: --contracts is required\nUSAGE: screenaudit audit [options]\n")
+        #expect(missing.stderr == "error: --contracts or --hierarchies is required\nUSAGE: screenaudit audit [options]\n")
         let badLevel = try Binary.run(["audit", "--contracts", "c", "--screenshots", ".", "--level", "AAAA"])
         #expect(badLevel.status == 2)
         #expect(badLevel.stderr.hasPrefix("error: option '--level' must be one of AA, AAA, got 'AAAA'\n"))

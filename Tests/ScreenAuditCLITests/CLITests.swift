@@ -17,7 +17,8 @@ import Testing
                       (["contrast", "--help"], "help-contrast.txt"), (["help", "info"], "help-info.txt"),
                       (["audit", "--help"], "help-audit.txt"), (["render", "--help"], "help-render.txt"),
                       (["demo", "--help"], "help-demo.txt"), (["evaluate", "--help"], "help-evaluate.txt"),
-                      (["baseline", "--help"], "help-baseline.txt"), (["assets", "--help"], "help-assets.txt")])
+                      (["baseline", "--help"], "help-baseline.txt"), (["assets", "--help"], "help-assets.txt"),
+                      (["import", "--help"], "help-import.txt")])
     func testHelpText(arguments: [String], golden: String) throws {
         let run = try Binary.run(arguments)
         #expect(run.status == 0)

@@ -50,6 +50,10 @@ struct MeasurementCodingTests {
                         measured: .screenshotUnreadable(.init(category: "truncated")), reason: "truncated: the file ends early"),
             CheckResult(rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
                         measured: .screenshotSizeMismatch(.init(actualWidth: 10, actualHeight: 20, expectedWidth: 20, expectedHeight: 20))),
+            CheckResult(rule: RuleID.hierarchyMissing, element: nil, status: .fail, severity: .error,
+                        measured: .hierarchyMissing(.init(missing: "hierarchy")), reason: "no UI hierarchy for s.png"),
+            CheckResult(rule: RuleID.hierarchyUnreadable, element: nil, status: .fail, severity: .error,
+                        measured: .hierarchyUnreadable(.init(format: "xcuitest")), reason: "s.txt: line 3: a frame without its closing '}}'"),
         ]
         screens.append(ScreenReport(id: "shot", screenshot: "s.png", contract: "c.json", status: .unreadable, notes: [],
                                     findings: policy.findings(for: screenResults, screen: screen), checked: []))

@@ -17,14 +17,15 @@ enum ImportCommand: Command {
     """
     static let arguments = ""
     static let options = [ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [
-        OptionSpec("--target-profile", value: "NAME", help: "Leave Android screens' target profile to the audit (default: android, 48 dp)."),
+        OptionSpec("--target-profile", value: "NAME", help: "The target.size profile Android screens get: android (default, 48 dp), ios or wcag-aa."),
         OptionSpec("--out", value: "FILE", help: "The contract file to write (required)."),
         RunLimits.option,
     ]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
-        let inputs = try ScreenInputs.parse(parsed, contractsAllowed: false)
+        var inputs = try ScreenInputs.parse(parsed, contractsAllowed: false)
+        inputs.androidProfile = try AuditCommand.choice(parsed, "--target-profile", TargetProfile.self)?.rawValue ?? "android"
         guard let out = parsed.value("--out") else { throw UsageError("--out is required") }
         let limits = try RunLimits.parse(parsed)
         let screens: [LoadedScreen]

@@ -9,8 +9,8 @@ struct ScreenInputs {
     var hierarchies: String?
     var format: HierarchyFormat?
     var density: Double?
-    /// `--target-profile` given: Android screens keep the run's profile.
-    var runSetsTargetProfile: Bool
+    /// The `target.size` profile Android screens get; nil leaves the run's (`--target-profile`).
+    var androidProfile: String?
 
     static let contractsOption = OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them.")
     static let screenshotsOption = OptionSpec("--screenshots", value: "DIR", help: "Folder of the screenshots (required).")
@@ -48,7 +48,7 @@ struct ScreenInputs {
             density = value
         }
         return ScreenInputs(contracts: contracts, screenshots: screenshots, hierarchies: hierarchies, format: format, density: density,
-                            runSetsTargetProfile: parsed.value("--target-profile") != nil)
+                            androidProfile: parsed.value("--target-profile") == nil ? "android" : nil)
     }
 
     /// The run's screens. Throws `AuditError` for inputs that cannot be used (exit 3), and a
@@ -59,7 +59,7 @@ struct ScreenInputs {
             throw UsageError("\(dump) is a uiautomator dump, whose bounds are pixels: pass --density N, the device's pixels per dp (its dpi ÷ 160, e.g. 2.625 for 420 dpi)")
         }
         let loader = HierarchyScreenLoader(
-            format: format, importer: HierarchyImporter(density: density, androidTargetProfile: runSetsTargetProfile ? nil : "android"),
+            format: format, importer: HierarchyImporter(density: density, androidTargetProfile: androidProfile),
             limits: limits.hierarchy, maxScreens: limits.contracts.maxScreens, decoder: limits.decoder)
         let imported = try loader.load(screenshots: screenshots, hierarchies: hierarchies)
         guard let contracts else { return imported }

@@ -47,6 +47,9 @@ public struct TextContrastCheck: AuditCheck {
         public var ratioMax: Double?
         public var backgroundLightest: String?
         public var backgroundDarkest: String?
+        /// The point size the glyphs measure, when the element declares none: what decided
+        /// between normal and large text.
+        public var measuredPointSize: Double?
 
         public init(largeText: Bool, requirement: String) {
             self.largeText = largeText
@@ -58,6 +61,9 @@ public struct TextContrastCheck: AuditCheck {
                 + "\(Words.number(facts.threshold)):1 minimum for \(requirement)"
             if let ratioMin, let ratioMax {
                 text += "; the background varies, local contrast \(Words.ratio(ratioMin)):1 to \(Words.ratio(ratioMax)):1"
+            }
+            if let measuredPointSize {
+                text += " (no size declared: the glyphs measure \(Words.number(measuredPointSize)) pt)"
             }
             return text
         }
@@ -81,9 +87,16 @@ public struct TextContrastCheck: AuditCheck {
             guard let text = element.text else { return nil }
             let rect = screen.pixelRect(for: element.frame)
             let bold = text.weight?.isBold ?? false
-            let large = largeTextRule.isLarge(pointSize: text.pointSize, bold: bold)
+            // Without a declared size (a UI hierarchy gives none), the size the glyphs measure
+            // decides whether the text is large; the finding says so.
+            var glyphSize: Double?
+            if text.pointSize == nil, case let .success(size) = TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
+                glyphSize = size.pointSize.rounded(places: 1)
+            }
+            let large = largeTextRule.isLarge(pointSize: text.pointSize ?? glyphSize, bold: bold)
             let requirement = level.requirement(largeText: large)
             var measured = Measured(largeText: large, requirement: requirement.title)
+            measured.measuredPointSize = glyphSize
             switch screen.textAnalysis(for: element, needing: .contrast).contrast {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,

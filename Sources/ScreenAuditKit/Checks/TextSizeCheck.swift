@@ -92,34 +92,53 @@ public struct TextSizeCheck: AuditCheck {
         }
     }
 
+    /// What the glyphs of `text` measure: their geometry, the point size it gives and the
+    /// proportion of the point size it was taken from; or why they cannot be measured.
+    struct GlyphSize {
+        var geometry: TextGeometry
+        var pointSize: Double
+        var ratio: Double
+    }
+
+    func glyphSize(of element: ElementContract, text: TextSpec, on screen: ScreenContext) -> Result<GlyphSize, NotMeasurable> {
+        let capRatio = screen.screen.overrides(for: element).capHeightRatio ?? capHeightRatio
+        // A font with another cap height is assumed to keep SF Pro's proportion of x-height to it.
+        let xRatio = xHeightRatio * capRatio / capHeightRatio
+        let geometry: TextGeometry
+        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capRatio / xRatio) {
+        case let .notMeasurable(reason): return .failure(NotMeasurable(reason: reason))
+        case let .measured(measurement): geometry = measurement
+        }
+        // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
+        // x-height 0.53: the point size is the measured height over its ratio. Capitals are
+        // preferred; text without them (all lower case) is sized by its x-height.
+        if let capHeight = geometry.capHeight {
+            return .success(GlyphSize(geometry: geometry, pointSize: capHeight / screen.scale / capRatio, ratio: capRatio))
+        } else if let xHeight = geometry.xHeight {
+            return .success(GlyphSize(geometry: geometry, pointSize: xHeight / screen.scale / xRatio, ratio: xRatio))
+        }
+        return .failure(NotMeasurable(reason: "too little text to measure: no capitals or lower-case letters found"))
+    }
+
+    struct NotMeasurable: Error {
+        var reason: String
+    }
+
     func check(_ element: ElementContract, text: TextSpec, on screen: ScreenContext) -> CheckResult {
         let overrides = screen.screen.overrides(for: element)
         let minimum = overrides.minimumTextSize ?? minimumPointSize
-        let capRatio = overrides.capHeightRatio ?? capHeightRatio
-        // A font with another cap height is assumed to keep SF Pro's proportion of x-height to it.
-        let xRatio = xHeightRatio * capRatio / capHeightRatio
         let rect = screen.pixelRect(for: element.frame)
         var measured = Measured(minimumPointSize: minimum, declaredPointSize: text.pointSize)
         func notRun(_ reason: String) -> CheckResult {
             CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
                         frame: rect, measured: .textSize(measured), threshold: minimum, reason: reason)
         }
-        let geometry: TextGeometry
-        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capRatio / xRatio) {
-        case let .notMeasurable(reason): return notRun(reason)
-        case let .measured(measurement): geometry = measurement
+        let size: GlyphSize
+        switch glyphSize(of: element, text: text, on: screen) {
+        case let .failure(failure): return notRun(failure.reason)
+        case let .success(measuredSize): size = measuredSize
         }
-        // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
-        // x-height 0.53: the point size is the measured height over its ratio. Capitals are
-        // preferred; text without them (all lower case) is sized by its x-height.
-        let estimate: Double, ratio: Double
-        if let capHeight = geometry.capHeight {
-            (estimate, ratio) = (capHeight / screen.scale / capRatio, capRatio)
-        } else if let xHeight = geometry.xHeight {
-            (estimate, ratio) = (xHeight / screen.scale / xRatio, xRatio)
-        } else {
-            return notRun("too little text to measure: no capitals or lower-case letters found")
-        }
+        let geometry = size.geometry, estimate = size.pointSize, ratio = size.ratio
         measured.estimatedPointSize = estimate.rounded(places: 1)
         measured.lines = geometry.lines.count
         measured.capHeightPixels = geometry.capHeight?.rounded(places: 1)
