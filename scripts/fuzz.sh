@@ -13,6 +13,8 @@
 #   contract    ContractLoader.parse: the JSON parser and contract validation
 #   provenance  ProvenanceLoader.parse: the JSON parser and the provenance schema
 #   catalog     AssetContentsParser.parse: an asset catalog's Contents.json, every asset kind
+#   xcuitest    XCUITestDumpParser.parse and HierarchyImporter: XCUIApplication().debugDescription text
+#   uiautomator UIAutomatorDumpParser.parse (its XML reader) and HierarchyImporter: uiautomator dumps
 # To add one: write Fuzz/NAME/main.swift (and Fuzz/seeds/NAME/), then add NAME to `dictionary_for`,
 # `max_len_for` and `add_seeds` below; a harness that imports another package module needs it in
 # MODULES.
@@ -75,6 +77,8 @@ dictionary_for() {
         jpeg) echo jpeg ;;
         contract | provenance) echo json ;;
         catalog) echo catalog ;;
+        xcuitest) echo xcuitest ;;
+        uiautomator) echo uiautomator ;;
         *) echo "" ;;
     esac
 }
@@ -101,6 +105,8 @@ add_seeds() {
             copy_with_signature "$into" real ffd8ff "$real_screens"
             ;;
         contract) copy_files "$into" repo Contracts/*.json ;;
+        xcuitest) copy_files "$into" samples Samples/hierarchies/*/*.txt ;;
+        uiautomator) copy_files "$into" samples Samples/hierarchies/*/*.xml ;;
         provenance) copy_files "$into" repo Provenance/*.json ;;
         catalog)
             # One Contents.json of each kind from the quest-art catalog.
