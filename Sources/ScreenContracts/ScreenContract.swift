@@ -60,6 +60,9 @@ public struct DeviceSpec: Codable, Equatable, Sendable {
     }
 
     /// The screenshot's expected size in pixels.
+    /// No device given (a contract that annotates a screen imported from a UI hierarchy).
+    public static let unknown = DeviceSpec(scale: 1, width: 0, height: 0)
+
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
 }

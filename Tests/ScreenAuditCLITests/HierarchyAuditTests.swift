@@ -136,7 +136,6 @@ import Testing
         // Only a waiver and a check override, naming an element the dump gives.
         try directory.write("""
         {"schemaVersion": 1, "screens": [{"id": "signin-notes", "screenshot": "signin.png",
-          "device": {"scale": 3, "width": 320, "height": 480}, "elements": [],
           "waivers": [{"rule": "contrast.text", "element": "body", "reason": "copy rewrite in progress"}],
           "checks": {"minimumTextSize": 6}}]}
         """, to: "notes.json")
@@ -155,6 +154,12 @@ import Testing
         let bad = try Self.audit(directory, ["--hierarchies", "dumps", "--contracts", "bad.json"], out: "bad")
         #expect(bad.status == 3)
         #expect(bad.stderr.contains("no element 'nowhere' on screen 'signin' (neither in its contract nor in its UI hierarchy)"))
+        try directory.write("""
+        {"schemaVersion": 1, "screens": [{"id": "n", "screenshot": "elsewhere.png", "waivers": []}]}
+        """, to: "stray.json")
+        let stray = try Self.audit(directory, ["--hierarchies", "dumps", "--contracts", "stray.json"], out: "stray")
+        #expect(stray.status == 3)
+        #expect(stray.stderr.contains("no imported screenshot 'elsewhere.png' to annotate, and no device to audit it as a contract"))
     }
 
     @Test func testImport_writesTheContractTheAuditUses_deterministically() throws {

@@ -119,10 +119,12 @@ enum ScreenReader {
         let id = nonEmpty(object, "id")
         let screenshot = object.string("screenshot")
         if let screenshot { validateScreenshotPath(screenshot, path: path.appending("screenshot"), issues: issues) }
-        let device = object.object("device").flatMap(readDevice)
+        // A contract annotating an imported screen may leave out the device and the elements: the
+        // dump gives them.
+        let device = object.object("device", required: checksReferences).flatMap(readDevice)
         var elements: [ElementContract] = []
         var elementPaths: [String: JSONPath] = [:]
-        let declared = object.array("elements") ?? []
+        let declared = object.array("elements", required: checksReferences) ?? []
         guard declared.count <= maxElements else {
             issues.report(path.appending("elements"),
                           "\(declared.count) elements, over the limit of \(maxElements) per screen (the elements limit)", limit: .elements)
@@ -177,7 +179,7 @@ enum ScreenReader {
             }
         }
         let checks = object.object("checks", required: false).flatMap(readChecks)
-        guard let id, let screenshot, let device else { return nil }
+        guard let id, let screenshot, let device = device ?? (checksReferences ? nil : DeviceSpec.unknown) else { return nil }
         return ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
                               colorOnlyGroups: groups, waivers: waivers, checks: checks)
     }

@@ -50,7 +50,7 @@ public struct HierarchyScreenLoader: Sendable {
         let shot = shots.first ?? key + ".png"
         let dump = dumps.first ?? key + ".txt"
         let dumpPath = (hierarchies as NSString).appendingPathComponent(dump)
-        let placeholder = ScreenContract(id: key, screenshot: shot, device: DeviceSpec(scale: 1, width: 0, height: 0), elements: [])
+        let placeholder = ScreenContract(id: key, screenshot: shot, device: .unknown, elements: [])
         func problem(_ problem: ScreenProblem) -> LoadedScreen {
             LoadedScreen(contract: placeholder, file: dumpPath, source: dump, path: "", problem: problem)
         }
@@ -138,6 +138,10 @@ extension HierarchyScreenLoader {
         var issues: [InputIssue] = []
         for annotation in contracts {
             guard let index = byScreenshot[normalized(annotation.contract.screenshot)] else {
+                if annotation.contract.device == .unknown {
+                    issues.append(InputIssue(file: annotation.file, location: annotation.path,
+                                             message: "no imported screenshot '\(annotation.contract.screenshot)' to annotate, and no device to audit it as a contract"))
+                }
                 added.append(annotation)
                 continue
             }
