@@ -103,7 +103,8 @@ public enum ElementRole: String, Codable, CaseIterable, Sendable {
 /// The text an element renders, as the app declares it.
 public struct TextSpec: Codable, Equatable, Sendable {
     public var content: String
-    /// In iOS points. Absent: the audit treats the text as normal (not large) size.
+    /// In iOS points. Absent: the audit sizes the text from its glyphs (normal size where they
+    /// cannot be measured).
     public var pointSize: Double?
     public var weight: FontWeight?
 

@@ -31,7 +31,7 @@ struct HierarchyParserTests {
         #expect(application.type == "Application" && application.frame == nil && application.label == "Plant Diary")
         let window = try #require(application.children.first)
         #expect(window.type == "Window" && window.qualifier == "Main")
-        #expect(window.frame == HierarchyRect(x: 0, y: 0, width: 393, height: 852))
+        #expect(window.frame == Frame(x: 0, y: 0, width: 393, height: 852))
         let screen = try #require(window.children.first)
         #expect(screen.children.map(\.type) == ["NavigationBar", "StaticText", "StaticText", "TextField", "SecureTextField", "Switch",
                                                "Button", "Button", "Button", "Link", "Image", "StaticText", "StaticText", "Other"])
@@ -47,7 +47,7 @@ struct HierarchyParserTests {
         // Nesting, line numbers, the footer left out.
         #expect(screen.children[6].children.map(\.label) == ["Sign in"])
         #expect(screen.children[6].line == 13)
-        #expect(screen.children[6].frame == HierarchyRect(x: 24, y: 420, width: 345, height: 50))
+        #expect(screen.children[6].frame == Frame(x: 24, y: 420, width: 345, height: 50))
         #expect(!dump.nodes.contains { $0.label == "Never parsed" })
         #expect(dump.nodes.count == 19)
     }
@@ -57,10 +57,10 @@ struct HierarchyParserTests {
         #expect(crlf == (try Self.xcuitest(HierarchyFixtures.signIn)))
         let older = try Self.xcuitest(HierarchyFixtures.olderForm)
         let window = try #require(older.roots.first?.children.first)
-        #expect(window.type == "Window" && window.frame == HierarchyRect(x: 0, y: 0, width: 375, height: 667))
+        #expect(window.type == "Window" && window.frame == Frame(x: 0, y: 0, width: 375, height: 667))
         #expect(window.children.map(\.type) == ["Button", "StaticText"])
         #expect(window.children.map(\.label) == ["Back", "All notes"])
-        #expect(window.children[0].frame == HierarchyRect(x: 16, y: 20, width: 44, height: 44))
+        #expect(window.children[0].frame == Frame(x: 16, y: 20, width: 44, height: 44))
     }
 
     @Test func testXCUITest_withoutTheHeader_startsAtTheRootMarker() throws {
@@ -96,7 +96,7 @@ struct HierarchyParserTests {
         let dump = try Self.uiautomator(HierarchyFixtures.settings)
         #expect(dump.format == .uiautomator && dump.rotation == 0)
         let root = try #require(dump.roots.first)
-        #expect(root.type == "android.widget.FrameLayout" && root.frame == HierarchyRect(x: 0, y: 0, width: 1080, height: 2400))
+        #expect(root.type == "android.widget.FrameLayout" && root.frame == Frame(x: 0, y: 0, width: 1080, height: 2400))
         #expect(root.children.map(\.type) == ["android.widget.TextView", "android.widget.Switch", "android.widget.Button",
                                              "android.widget.ImageButton", "android.widget.EditText", "android.widget.TextView",
                                              "android.widget.SeekBar"])
@@ -104,7 +104,7 @@ struct HierarchyParserTests {
         #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable", "focusable"].reduce(into: Set<String>()) {
             if $1 != "focusable" { $0.insert($1) }
         })
-        #expect(root.children[2].frame == HierarchyRect(x: 63, y: 2184, width: 954, height: 126))
+        #expect(root.children[2].frame == Frame(x: 63, y: 2184, width: 954, height: 126))
         #expect(root.children[4].flags.contains("long-clickable"))
         #expect(root.children[5].title == "Résumé 😀")
         #expect(dump.nodes.count == 8)

@@ -17,24 +17,6 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// A rectangle as a dump states it: points (XCUITest) or pixels (uiautomator).
-public struct HierarchyRect: Equatable, Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var maxX: Double { x + width }
-    public var maxY: Double { y + height }
-}
-
 /// One element of a dump, with what the dump says about it and its children.
 public struct HierarchyNode: Equatable, Sendable {
     /// The element type or class as the dump names it: `Button`, `StaticText`,
@@ -42,8 +24,9 @@ public struct HierarchyNode: Equatable, Sendable {
     public var type: String
     /// What follows the type in parentheses (`Main` in `Window (Main)`).
     public var qualifier: String?
-    /// Nil where the dump gives no frame (XCUITest's application line).
-    public var frame: HierarchyRect?
+    /// As the dump states it: points (XCUITest) or pixels (uiautomator); nil where the dump gives
+    /// no frame (XCUITest's application line).
+    public var frame: Frame?
     /// XCUITest `identifier`, uiautomator `resource-id`.
     public var identifier: String?
     /// XCUITest `label`, uiautomator `content-desc`.
@@ -62,7 +45,7 @@ public struct HierarchyNode: Equatable, Sendable {
     public var line: Int
     public var children: [HierarchyNode]
 
-    public init(type: String, qualifier: String? = nil, frame: HierarchyRect? = nil, identifier: String? = nil,
+    public init(type: String, qualifier: String? = nil, frame: Frame? = nil, identifier: String? = nil,
                 label: String? = nil, value: String? = nil, title: String? = nil, placeholder: String? = nil,
                 flags: Set<String> = [], line: Int, children: [HierarchyNode] = []) {
         self.type = type

@@ -104,13 +104,13 @@ public struct UIAutomatorDumpParser: Sendable {
     }
 
     /// `[x0,y0][x1,y1]` → the rectangle, or nil.
-    static func parseBounds(_ text: String) -> HierarchyRect? {
+    static func parseBounds(_ text: String) -> Frame? {
         let parts = text.split(whereSeparator: { $0 == "[" || $0 == "]" || $0 == "," })
         guard parts.count == 4, text.hasPrefix("["), text.hasSuffix("]"),
               text.filter({ $0 == "[" }).count == 2, text.filter({ $0 == "," }).count == 2 else { return nil }
         let values = parts.compactMap { Int($0.trimmingSpaces) }
         guard values.count == 4, values.allSatisfy({ abs($0) <= 1_000_000 }), values[2] >= values[0], values[3] >= values[1] else { return nil }
-        return HierarchyRect(x: Double(values[0]), y: Double(values[1]), width: Double(values[2] - values[0]),
+        return Frame(x: Double(values[0]), y: Double(values[1]), width: Double(values[2] - values[0]),
                              height: Double(values[3] - values[1]))
     }
 }

@@ -96,7 +96,7 @@ public struct XCUITestDumpParser: Sendable {
                 }
                 // A frame that is not finite cannot be placed: the element keeps no frame.
                 if values.allSatisfy(\.isFinite) {
-                    node.frame = HierarchyRect(x: values[0], y: values[1], width: values[2], height: values[3])
+                    node.frame = Frame(x: values[0], y: values[1], width: values[2], height: values[3])
                 }
                 rest = rest[close.upperBound...]
                 continue

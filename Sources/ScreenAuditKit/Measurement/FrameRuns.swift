@@ -149,6 +149,18 @@ struct FrameRuns {
         }
     }
 
+    /// Calls `body` once per segment, in visiting order: (tile, the segment's colours, their lengths).
+    @inline(__always)
+    func forEachSegmentRuns(_ body: (Int, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt16>) -> Void) {
+        colors.withUnsafeBufferPointer { colors in
+            lengths.withUnsafeBufferPointer { lengths in
+                forEachSegment { tile, segment in
+                    body(tile, UnsafeBufferPointer(rebasing: colors[segment]), UnsafeBufferPointer(rebasing: lengths[segment]))
+                }
+            }
+        }
+    }
+
     /// The runs of one row (step 1 only) in one tile column.
     @inline(__always)
     func runs(row y: Int, column: Int) -> Range<Int> {

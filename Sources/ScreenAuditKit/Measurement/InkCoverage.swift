@@ -194,20 +194,16 @@ private struct InkCoveragePasses {
         let reciprocal = 64 / Double(lengthSquared)
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
-                runs.colors.withUnsafeBufferPointer { colors in
-                    runs.lengths.withUnsafeBufferPointer { lengths in
-                        runs.forEachSegment { tile, segment in
-                            let base = tile * bins + 128
-                            for run in segment {
-                                let (r, g, b) = colors[run].runChannels
-                                let value = projection(r, g, b)
-                                let quotient = Double(value) * reciprocal
-                                let slot = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
-                                let n = Int32(lengths[run])
-                                counts[slot] &+= n
-                                sums[slot] &+= Int64(value) &* Int64(n)
-                            }
-                        }
+                runs.forEachSegmentRuns { tile, colors, lengths in
+                    let base = tile * bins + 128
+                    for run in colors.indices {
+                        let (r, g, b) = colors[run].runChannels
+                        let value = projection(r, g, b)
+                        let quotient = Double(value) * reciprocal
+                        let slot = base + Int((quotient + (quotient < 0 ? -1e-9 : 1e-9)).clamped(to: -128...127))
+                        let n = Int32(lengths[run])
+                        counts[slot] &+= n
+                        sums[slot] &+= Int64(value) &* Int64(n)
                     }
                 }
             }

@@ -107,21 +107,17 @@ struct TextContrastPasses {
         var binSum = [Int32](repeating: 0, count: tiles * bins * 3)
         binCount.withUnsafeMutableBufferPointer { counts in
             binSum.withUnsafeMutableBufferPointer { sums in
-                runs.colors.withUnsafeBufferPointer { colors in
-                    runs.lengths.withUnsafeBufferPointer { lengths in
-                        runs.forEachSegment { tile, segment in
-                            let base = tile * bins
-                            for run in segment {
-                                let (r, g, b) = colors[run].runChannels
-                                let n = Int32(lengths[run])
-                                // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
-                                let slot = base + Int((54 &* r &+ 183 &* g &+ 19 &* b) >> 10)
-                                counts[slot] &+= n
-                                sums[slot * 3] &+= r &* n
-                                sums[slot * 3 + 1] &+= g &* n
-                                sums[slot * 3 + 2] &+= b &* n
-                            }
-                        }
+                runs.forEachSegmentRuns { tile, colors, lengths in
+                    let base = tile * bins
+                    for run in colors.indices {
+                        let (r, g, b) = colors[run].runChannels
+                        let n = Int32(lengths[run])
+                        // Rec. 709 luma weights in 1/256ths (0.2126, 0.7152, 0.0722).
+                        let slot = base + Int((54 &* r &+ 183 &* g &+ 19 &* b) >> 10)
+                        counts[slot] &+= n
+                        sums[slot * 3] &+= r &* n
+                        sums[slot * 3 + 1] &+= g &* n
+                        sums[slot * 3 + 2] &+= b &* n
                     }
                 }
             }
@@ -158,21 +154,17 @@ struct TextContrastPasses {
     func inkThreshold(_ provisional: [SIMD3<Int32>], sampledCount: Int) -> Int32? {
         var distanceHistogram = [Int](repeating: 0, count: (3 * 255 * 255) / 64 + 1)
         distanceHistogram.withUnsafeMutableBufferPointer { histogram in
-            runs.colors.withUnsafeBufferPointer { colors in
-                runs.lengths.withUnsafeBufferPointer { lengths in
-                    runs.forEachSegment { tile, segment in
-                        let bg = provisional[tile]
-                        var near = 0
-                        for run in segment {
-                            let (r, g, b) = colors[run].runChannels
-                            let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
-                            let squared = dr &* dr &+ dg &* dg &+ db &* db
-                            // Only the far tail matters; the many pixels within 8 levels are just counted.
-                            if squared < 64 { near += Int(lengths[run]) } else { histogram[Int(squared >> 6)] += Int(lengths[run]) }
-                        }
-                        histogram[0] += near
-                    }
+            runs.forEachSegmentRuns { tile, colors, lengths in
+                let bg = provisional[tile]
+                var near = 0
+                for run in colors.indices {
+                    let (r, g, b) = colors[run].runChannels
+                    let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                    let squared = dr &* dr &+ dg &* dg &+ db &* db
+                    // Only the far tail matters; the many pixels within 8 levels are just counted.
+                    if squared < 64 { near += Int(lengths[run]) } else { histogram[Int(squared >> 6)] += Int(lengths[run]) }
                 }
+                histogram[0] += near
             }
         }
         let meaningful = max(3, sampledCount / 2000)
@@ -197,24 +189,20 @@ struct TextContrastPasses {
         var keys: [Int] = []
         var farPixels = 0
         inkCount.withUnsafeMutableBufferPointer { counts in
-            runs.colors.withUnsafeBufferPointer { colors in
-                runs.lengths.withUnsafeBufferPointer { lengths in
-                    runs.forEachSegment { tile, segment in
-                        let bg = provisional[tile]
-                        var far = 0
-                        for run in segment {
-                            let (r, g, b) = colors[run].runChannels
-                            let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
-                            if dr &* dr &+ dg &* dg &+ db &* db >= thresholdSquared {
-                                let key = Int((r >> 3) << 10 | (g >> 3) << 5 | (b >> 3))
-                                if counts[key] == 0 { keys.append(key) }
-                                counts[key] &+= Int32(lengths[run])
-                                far += Int(lengths[run])
-                            }
-                        }
-                        farPixels += far
+            runs.forEachSegmentRuns { tile, colors, lengths in
+                let bg = provisional[tile]
+                var far = 0
+                for run in colors.indices {
+                    let (r, g, b) = colors[run].runChannels
+                    let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                    if dr &* dr &+ dg &* dg &+ db &* db >= thresholdSquared {
+                        let key = Int((r >> 3) << 10 | (g >> 3) << 5 | (b >> 3))
+                        if counts[key] == 0 { keys.append(key) }
+                        counts[key] &+= Int32(lengths[run])
+                        far += Int(lengths[run])
                     }
                 }
+                farPixels += far
             }
         }
         // The most common key, the lowest of equals; 0 when nothing is far.
@@ -263,48 +251,44 @@ struct TextContrastPasses {
         var result = Separation(tiles: grid.count)
         let modal = Int32(modalKey)
         result.exact.withUnsafeMutableBufferPointer { exactCounts in
-            runs.colors.withUnsafeBufferPointer { colors in
-                runs.lengths.withUnsafeBufferPointer { lengths in
-                    runs.forEachSegment { tile, segment in
-                        let bg = provisional[tile]
-                        let separation = bg &- approximateInk
-                        let separationSquared = (separation &* separation).wrappedSum()
-                        guard separationSquared >= 16 else { return }
-                        let limitSquared = separationSquared * 9 / 100
-                        var inkHere = 0, backgroundHere = 0, flatHere = 0
-                        var backgroundR = 0, backgroundG = 0, backgroundB = 0, flatR = 0, flatG = 0, flatB = 0
-                        for run in segment {
-                            let (r, g, b) = colors[run].runChannels
-                            let n = Int(lengths[run])
-                            let ir = r &- approximateInk.x, ig = g &- approximateInk.y, ib = b &- approximateInk.z
-                            if ir &* ir &+ ig &* ig &+ ib &* ib <= limitSquared {
-                                inkHere += n
-                                let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
-                                if key == modal {
-                                    let low: Int32 = (r & 7) << 6 | (g & 7) << 3 | (b & 7)
-                                    exactCounts[Int(low)] &+= Int32(n)
-                                }
-                            } else {
-                                let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
-                                let d = dr &* dr &+ dg &* dg &+ db &* db
-                                if d <= limitSquared {
-                                    backgroundHere += n
-                                    backgroundR &+= Int(r) &* n; backgroundG &+= Int(g) &* n; backgroundB &+= Int(b) &* n
-                                    if d <= 4 {
-                                        flatHere += n
-                                        flatR &+= Int(r) &* n; flatG &+= Int(g) &* n; flatB &+= Int(b) &* n
-                                    }
-                                }
+            runs.forEachSegmentRuns { tile, colors, lengths in
+                let bg = provisional[tile]
+                let separation = bg &- approximateInk
+                let separationSquared = (separation &* separation).wrappedSum()
+                guard separationSquared >= 16 else { return }
+                let limitSquared = separationSquared * 9 / 100
+                var inkHere = 0, backgroundHere = 0, flatHere = 0
+                var backgroundR = 0, backgroundG = 0, backgroundB = 0, flatR = 0, flatG = 0, flatB = 0
+                for run in colors.indices {
+                    let (r, g, b) = colors[run].runChannels
+                    let n = Int(lengths[run])
+                    let ir = r &- approximateInk.x, ig = g &- approximateInk.y, ib = b &- approximateInk.z
+                    if ir &* ir &+ ig &* ig &+ ib &* ib <= limitSquared {
+                        inkHere += n
+                        let key: Int32 = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+                        if key == modal {
+                            let low: Int32 = (r & 7) << 6 | (g & 7) << 3 | (b & 7)
+                            exactCounts[Int(low)] &+= Int32(n)
+                        }
+                    } else {
+                        let dr = r &- bg.x, dg = g &- bg.y, db = b &- bg.z
+                        let d = dr &* dr &+ dg &* dg &+ db &* db
+                        if d <= limitSquared {
+                            backgroundHere += n
+                            backgroundR &+= Int(r) &* n; backgroundG &+= Int(g) &* n; backgroundB &+= Int(b) &* n
+                            if d <= 4 {
+                                flatHere += n
+                                flatR &+= Int(r) &* n; flatG &+= Int(g) &* n; flatB &+= Int(b) &* n
                             }
                         }
-                        result.tileInk[tile] += inkHere
-                        result.inkPixels += inkHere
-                        result.backgroundCount[tile] += backgroundHere
-                        result.backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
-                        result.flatCount[tile] += flatHere
-                        result.flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
                     }
                 }
+                result.tileInk[tile] += inkHere
+                result.inkPixels += inkHere
+                result.backgroundCount[tile] += backgroundHere
+                result.backgroundSum[tile] &+= SIMD3(backgroundR, backgroundG, backgroundB)
+                result.flatCount[tile] += flatHere
+                result.flatSum[tile] &+= SIMD3(flatR, flatG, flatB)
             }
         }
         return result
