@@ -107,11 +107,16 @@ public struct TextSpec: Codable, Equatable, Sendable {
     /// cannot be measured).
     public var pointSize: Double?
     public var weight: FontWeight?
+    /// True when `content` is the element's label, not text the app declares (a UI hierarchy's
+    /// button without a text element): the text checks run only where the pixels show text there,
+    /// and an icon is judged as a control instead.
+    public var fromLabel: Bool?
 
-    public init(content: String, pointSize: Double? = nil, weight: FontWeight? = nil) {
+    public init(content: String, pointSize: Double? = nil, weight: FontWeight? = nil, fromLabel: Bool? = nil) {
         self.content = content
         self.pointSize = pointSize
         self.weight = weight
+        self.fromLabel = fromLabel
     }
 }
 

@@ -162,6 +162,48 @@ import Testing
         #expect(stray.stderr.contains("no imported screenshot 'elsewhere.png' to annotate, and no device to audit it as a contract"))
     }
 
+    /// UIButtons list no StaticText: their label is checked as text where the pixels show text,
+    /// and an icon-only button is judged as a control, never as text.
+    @Test func testButtonsWithoutTextElements_textOrIconDecidedFromThePixels() throws {
+        let directory = try TemporaryDirectory()
+        var screen = ScreenBuilder(id: "buttons", width: 320, height: 480, scale: 2, background: Self.white, screenshot: "buttons.png")
+        screen.fill(Frame(x: 16, y: 100, width: 200, height: 50), RGB8(red: 0x00, green: 0x5A, blue: 0xC2))
+        screen.label("drawn-1", "Sign in", x: 80, y: 112, pointSize: 17, color: Self.white)
+        screen.label("drawn-2", "Skip for now", x: 16, y: 180, pointSize: 17, color: Self.grey(0xAA))
+        // A plus and a filled square: icons whose labels are words.
+        screen.fill(Frame(x: 262, y: 106, width: 20, height: 4), Self.grey(0x59))
+        screen.fill(Frame(x: 270, y: 98, width: 4, height: 20), Self.grey(0x59))
+        screen.fill(Frame(x: 262, y: 190, width: 20, height: 20), Self.grey(0xDD))
+        try directory.write(try screen.png(), to: "shots/buttons.png")
+        try directory.write("""
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'Buttons'
+            Window (Main), 0x2, {{0.0, 0.0}, {320.0, 480.0}}
+              Button, 0x3, {{16.0, 100.0}, {200.0, 50.0}}, identifier: 'signIn', label: 'Sign in'
+              Button, 0x4, {{16.0, 176.0}, {130.0, 30.0}}, identifier: 'skip', label: 'Skip for now'
+              Button, 0x5, {{250.0, 86.0}, {44.0, 44.0}}, identifier: 'add', label: 'Add a new plant'
+              Button, 0x6, {{250.0, 178.0}, {44.0, 44.0}}, identifier: 'stop', label: 'Stop'
+        """, to: "dumps/buttons.txt")
+        let run = try Self.audit(directory, ["--hierarchies", "dumps"], out: "out")
+        #expect(run.status == 1)
+        let report = try Self.report(directory, "out")
+        let checked = try #require((report["screens"] as? [[String: Any]])?.first?["checked"] as? [[String: Any]])
+        func results(_ element: String) -> [String: String] {
+            Dictionary(uniqueKeysWithValues: checked.filter { $0["element"] as? String == element }
+                .map { ($0["rule"] as? String ?? "", $0["status"] as? String ?? "") })
+        }
+        #expect(results("signIn")["contrast.text"] == "pass" && results("signIn")["text.size"] == "pass")
+        #expect(results("signIn")["contrast.nontext"] == nil)
+        #expect(results("skip")["contrast.text"] == "fail")
+        #expect(results("add")["contrast.text"] == nil && results("add")["contrast.nontext"] == "pass")
+        #expect(results("stop")["contrast.text"] == nil && results("stop")["contrast.nontext"] == "fail")
+        // The import says which labels stand in for text.
+        let imported = try Binary.run(["import", "--screenshots", "shots", "--hierarchies", "dumps", "--out", "c.json"], in: directory.url)
+        #expect(imported.status == 0)
+        let contract = try String(contentsOf: directory.url.appendingPathComponent("c.json"), encoding: .utf8)
+        #expect(contract.components(separatedBy: "\"fromLabel\" : true").count == 5)
+    }
+
     @Test func testImport_writesTheContractTheAuditUses_deterministically() throws {
         let directory = try Self.project(HierarchyWriter.xcuitest, ext: "txt")
         let first = try Binary.run(["import", "--screenshots", "shots", "--hierarchies", "dumps", "--out", "imported/a.json"], in: directory.url)

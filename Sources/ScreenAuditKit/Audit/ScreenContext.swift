@@ -7,6 +7,9 @@ public struct ScreenContext: Sendable {
     public let image: PixelBuffer
     /// By element id: one analysis per text element.
     let textAnalyses: [String: TextAnalysis]
+    /// Ids of the elements whose text is their label (`TextSpec.fromLabel`) and whose pixels do
+    /// not show it as text (an icon-only button).
+    let undrawnLabels: Set<String>
 
     /// `textParts`: what the run's checks need of each text element (nothing when no text check
     /// runs).
@@ -14,17 +17,30 @@ public struct ScreenContext: Sendable {
         self.screen = screen
         self.image = image
         var analyses: [String: TextAnalysis] = [:]
-        if !textParts.isEmpty {
-            let scale = screen.device.scale
-            for element in screen.elements where analyses[element.id] == nil {
-                guard let text = element.text else { continue }
-                let frame = PixelRect.snapping(x: element.frame.x, y: element.frame.y, width: element.frame.width,
-                                               height: element.frame.height, scale: scale, clampedTo: image.width, image.height)
-                analyses[element.id] = TextAnalysis(image: image, frame: frame, textHeight: text.pointSize.map { $0 * scale },
-                                                    parts: textParts)
-            }
+        var undrawn = Set<String>()
+        let scale = screen.device.scale
+        for element in screen.elements where analyses[element.id] == nil {
+            guard let text = element.text else { continue }
+            // A label standing in for text is measured whatever the run checks: whether it is
+            // drawn decides which checks apply to the element.
+            let fromLabel = text.fromLabel == true
+            guard !textParts.isEmpty || fromLabel else { continue }
+            let frame = PixelRect.snapping(x: element.frame.x, y: element.frame.y, width: element.frame.width,
+                                           height: element.frame.height, scale: scale, clampedTo: image.width, image.height)
+            let analysis = TextAnalysis(image: image, frame: frame, textHeight: text.pointSize.map { $0 * scale },
+                                        parts: fromLabel ? .all : textParts)
+            analyses[element.id] = analysis
+            if fromLabel && !analysis.showsText(text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) { undrawn.insert(element.id) }
         }
         textAnalyses = analyses
+        undrawnLabels = undrawn
+    }
+
+    /// The text `element` shows: its declared text, or its label where the pixels show it as
+    /// text; nil for an element without text, or whose label is not drawn as text (an icon).
+    public func text(of element: ElementContract) -> TextSpec? {
+        guard let text = element.text, !undrawnLabels.contains(element.id) else { return nil }
+        return text
     }
 
     public var scale: Double { screen.device.scale }

@@ -56,9 +56,9 @@ public struct NonTextContrastCheck: AuditCheck {
     }
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
-        let textFrames = screen.screen.elements.filter { $0.text != nil }.map(\.frame)
+        let textFrames = screen.screen.elements.filter { screen.text(of: $0) != nil }.map(\.frame)
         return screen.screen.elements.compactMap { element in
-            guard element.role.isInteractive || element.role == .indicator, element.text == nil else { return nil }
+            guard element.role.isInteractive || element.role == .indicator, screen.text(of: element) == nil else { return nil }
             // A control that holds a text element is identified by its text (checked by contrast.text).
             let holdsText = textFrames.contains { frame in
                 let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2

@@ -67,7 +67,7 @@ public struct TextClippedCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard element.text != nil else { return nil }
+            guard screen.text(of: element) != nil else { return nil }
             let rect = screen.pixelRect(for: element.frame)
             func result(_ status: CheckStatus, measured: Measured = Measured(), reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: Self.descriptor.defaultSeverity,

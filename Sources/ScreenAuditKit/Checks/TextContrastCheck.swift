@@ -84,7 +84,7 @@ public struct TextContrastCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard let text = element.text else { return nil }
+            guard let text = screen.text(of: element) else { return nil }
             let rect = screen.pixelRect(for: element.frame)
             let bold = text.weight?.isBold ?? false
             // Without a declared size (a UI hierarchy gives none), the size the glyphs measure

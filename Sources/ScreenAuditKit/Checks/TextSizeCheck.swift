@@ -49,6 +49,9 @@ public struct TextSizeCheck: AuditCheck {
     /// is 0.35 pt at @2x and 0.24 pt at @3x; a 10 pt label still fails an 11 pt minimum.
     public var measurementTolerance: Double = 0.5
 
+    /// SF Pro's cap height over its x-height (0.705 ÷ 0.53), what text geometry separates them by.
+    public static let defaultCapToXHeight = 0.705 / 0.53
+
     public init(minimumPointSize: Double = 11, shrinkTolerance: Double = 0.15, capHeightRatio: Double = 0.705,
                 xHeightRatio: Double = 0.53) {
         self.minimumPointSize = minimumPointSize
@@ -87,7 +90,7 @@ public struct TextSizeCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard let text = element.text else { return nil }
+            guard let text = screen.text(of: element) else { return nil }
             return check(element, text: text, on: screen)
         }
     }

@@ -275,7 +275,13 @@ enum ScreenReader {
                                   "unknown weight '\(name)' (weights: \(FontWeight.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
             }
-            if let content { text = TextSpec(content: content, pointSize: pointSize, weight: weight) }
+            var fromLabel: Bool?
+            if let value = textObject.value("fromLabel"), value != .null {
+                if case let .bool(flag) = value { fromLabel = flag } else {
+                    issues.report(textObject.path.appending("fromLabel"), "must be true or false")
+                }
+            }
+            if let content { text = TextSpec(content: content, pointSize: pointSize, weight: weight, fromLabel: fromLabel) }
         }
         let label = object.string("label", required: false)
         let hint = object.string("hint", required: false)

@@ -53,7 +53,8 @@ public struct HierarchyImporter: Sendable {
         }
         let ids = Self.uniqueIDs(drafts)
         let elements = zip(drafts, ids).map { draft, id in
-            ElementContract(id: id, role: draft.role, frame: draft.frame, label: draft.label, text: draft.text.map { TextSpec(content: $0) })
+            ElementContract(id: id, role: draft.role, frame: draft.frame, label: draft.label,
+                            text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) })
         }
         var checks: CheckOverrides?
         if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
@@ -111,6 +112,8 @@ public struct HierarchyImporter: Sendable {
         var frame: Frame
         var label: String?
         var text: String?
+        /// The text is the label, to be checked only where the pixels show it.
+        var fromLabel = false
         /// The dump's identifier (without Android's `package:id/`), when it has one.
         var identifier: String?
         /// What a made-up id is built from: the text or label.
@@ -126,6 +129,13 @@ public struct HierarchyImporter: Sendable {
         case .uiautomator: text = [.text, .button, .toggle, .tab, .link].contains(role) ? node.title : nil
         }
         let label = format == .xcuitest ? node.label : (node.label ?? node.title)
+        // A UIButton draws its title without a StaticText child: the label stands in for the
+        // text, checked as text only where the pixels show it (an icon-only button is a control).
+        var labelAsText: String?
+        if format == .xcuitest, [.button, .link, .tab].contains(role), let label, !label.isEmpty,
+           !node.descendants.contains(where: { Self.shortType($0.type) == "StaticText" }) {
+            labelAsText = label
+        }
         let described = "\(node.type)\(label.map { " '\($0.prefix(40))'" } ?? "") (line \(node.line))"
         if role == .container && node.identifier == nil && label == nil { return nil }
         if role == .text && text == nil {
@@ -160,8 +170,8 @@ public struct HierarchyImporter: Sendable {
         }
         var identifier = node.identifier.flatMap { $0.isEmpty ? nil : $0 }
         if let full = identifier, let range = full.range(of: ":id/") { identifier = String(full[range.upperBound...]) }
-        return Draft(role: role, frame: clipped, label: role == .text ? nil : label, text: text, identifier: identifier,
-                     name: text ?? label)
+        return Draft(role: role, frame: clipped, label: role == .text ? nil : label, text: text, fromLabel: labelAsText != nil && text == nil,
+                     identifier: identifier, name: text ?? label)
     }
 
     /// The class name without its package (`android.widget.TextView` → `TextView`).

@@ -60,6 +60,33 @@ public struct TextAnalysis: Sendable {
         }
     }
 
+    /// Whether the frame's ink reads as the text `content` rather than an icon: its glyph
+    /// geometry can be measured (lines, a baseline, capitals' or lower-case heights), and its
+    /// tallest line falls apart into at least half as many separate pieces as `content` has
+    /// letters (at least two): a word is a row of glyphs, an icon one or two shapes. What decides
+    /// whether a button's label, which a UI hierarchy lists without a text element, is drawn in
+    /// its frame as text.
+    public func showsText(_ content: String, capToXHeight: Double) -> Bool {
+        guard case let .measured(text) = geometry(content: content, capToXHeight: capToXHeight),
+              case let .measured(coverage) = self.coverage,
+              let line = text.lines.max(by: { $0.bottomRow - $0.topRow < $1.bottomRow - $1.topRow }) else { return false }
+        let map = coverage.frameOnly()
+        var pieces = 0, inPiece = false
+        map.values.withUnsafeBufferPointer { values in
+            for column in 0..<map.width {
+                var inked = false
+                for row in line.topRow...line.bottomRow where values[row * map.width + column] >= InkCoverage.inkLevel {
+                    inked = true
+                    break
+                }
+                if inked && !inPiece { pieces += 1 }
+                inPiece = inked
+            }
+        }
+        let letters = TextMetricsExpectation(content).letters
+        return pieces >= max(2, (letters + 1) / 2)
+    }
+
     /// The baseline, x-height and cap height of the text (`text.size`), on the frame's coverage
     /// without the ring and without the shapes that are the frame's own (borders, corners); see
     /// `measureTextGeometry`.
