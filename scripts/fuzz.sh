@@ -38,7 +38,7 @@
 #   FUZZ_BUILD         build folder: objects, binaries, corpora, logs [.build/fuzz]
 #   FUZZ_ARTIFACTS     where crashing inputs are written, one folder per target [fuzz-artifacts]
 #   FUZZ_REAL_SCREENS  real screenshots added to the png and jpeg seeds, if the folder exists
-#                      [/work/shared/corpus/real-screens]
+#                      [../shared/corpus/real-screens beside the repository; skipped when absent]
 #   FUZZ_VERBOSE=1     show libFuzzer's output as it runs (it is always in FUZZ_BUILD/logs/)
 #   SWIFTC             the Swift compiler; clang, lld and libFuzzer come from its toolchain [swiftc]
 #
@@ -174,7 +174,7 @@ fi
 
 build=${FUZZ_BUILD:-$repo/.build/fuzz}
 artifacts=${FUZZ_ARTIFACTS:-$repo/fuzz-artifacts}
-real_screens=${FUZZ_REAL_SCREENS:-/work/shared/corpus/real-screens}
+real_screens=${FUZZ_REAL_SCREENS:-$repo/../shared/corpus/real-screens}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 

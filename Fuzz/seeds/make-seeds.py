@@ -185,7 +185,7 @@ def png_seeds():
         4, 4, 0, 8, grid(4, 4, lambda x, y: (x * 60 + y,)),
         before_plte=[(b"iCCP", iccp("Gray", icc_profile(b"GRAY", [(b"desc", desc_tag("Generic Gray")),
                                                                     (b"wtpt", xyz_tag(0.9642, 1.0, 0.8249))])))])
-    # What simulator and fastlane captures carry (see /work/shared/corpus/real-screens/MANIFEST.tsv):
+    # What simulator and fastlane captures carry (see ../shared/corpus/real-screens/MANIFEST.tsv beside the repository):
     # Apple's private iDOT, eXIf, pHYs, text chunks, and the image data split over several IDATs.
     seeds["rgba-6x4-apple-chunks.png"] = png(
         6, 4, 6, 8, grid(6, 4, lambda x, y: (x * 40, y * 60, 90, 255)),

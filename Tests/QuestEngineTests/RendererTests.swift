@@ -49,8 +49,10 @@ struct RendererTests {
         }
         for (digest, contract, problems) in results {
             #expect(problems.isEmpty, "\(contract.id): \(problems.joined(separator: "; "))")
-            _ = digest
+            #expect(digest.count == 64 && digest.allSatisfy(\.isHexDigit), "\(contract.id): \(digest)")
         }
+        // Every route on every device draws a picture of its own.
+        #expect(Set(results.map(\.0)).count == results.count)
 
         // Digests per route and device.
         let digests = Dictionary(uniqueKeysWithValues: results.map { ($0.1.id, $0.0) })

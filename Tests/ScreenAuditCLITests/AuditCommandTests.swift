@@ -133,7 +133,9 @@ import Testing
         #expect(ratio >= 4.4 && ratio < 4.5)
         #expect((below["message"] as? String)?.hasPrefix("text contrast 4.4") == true)
         let frame = try #require(below["frame"] as? [String: Int])
-        #expect(frame == ["x": 32, "y": 160, "width": frame["width"]!, "height": 48])
+        // The label's frame: its text's advance plus 8 pt, rounded up (ScreenBuilder.label), at @2x.
+        let width = Int((StrokeFont.advance(of: "Shadow Stone", size: 17, weight: .regular) + 8).rounded(.up) * 2)
+        #expect(frame == ["x": 32, "y": 160, "width": width, "height": 48])
         let provenance = try #require(below["provenance"] as? [String: Any])
         #expect(provenance["summary"] as? String == "placeholder, upscaled; known risk: text over a busy area")
         #expect((below["fingerprint"] as? String)?.count == 16)

@@ -26,6 +26,16 @@ import Testing
         try Golden.check(run.stdout, named: golden)
     }
 
+    /// The helper reads both pipes at once: a child writing far more than a pipe holds to each
+    /// of them finishes, and nothing is lost.
+    @Test func testHelper_drainsStdoutAndStderrTogether() throws {
+        let run = try Binary.run(executable: URL(fileURLWithPath: "/bin/sh"),
+                                 ["-c", "i=0; while [ $i -lt 4000 ]; do echo 'a line of forty characters on stderr....' >&2; i=$((i+1)); done; echo done"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "done\n")
+        #expect(run.stderr.count == 4000 * 41)
+    }
+
     @Test func testNoArguments_isAUsageError() throws {
         let run = try Binary.run([])
         #expect(run.status == 2)

@@ -7,7 +7,7 @@ import Testing
 struct SARIFTests {
     static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas/sarif-schema-2.1.0.json")
 
-    @Test(.enabled(if: SchemaValidator.available, "python3 with jsonschema is not installed"))
+    @Test(.enabled(if: SchemaValidator.required, "python3 with jsonschema is not installed"))
     func testReportValidatesAgainstTheSchema() throws {
         let directory = try TemporaryDirectory()
         try AuditCommandTests.makeProject(in: directory)

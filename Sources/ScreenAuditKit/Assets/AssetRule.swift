@@ -20,6 +20,13 @@ public enum AssetRule {
     public static let sourceQuality = "asset.source-quality"
     public static let colorContrast = "asset.color-contrast"
 
+    /// Every asset rule id, in the order of the declarations above.
+    public static let ids = [
+        contentsMalformed, fileMissing, fileUnreferenced, entryInvalid, entryDuplicate, scaleMissing, sizeInconsistent,
+        imageUnreadable, formatMismatch, colorInvalid, groupName, pathOutside, requiredMissing, provenanceMissing,
+        provenanceUnused, placeholder, sourceQuality, colorContrast,
+    ]
+
     /// Every rule, one type each (descriptor and examples), in id order.
     public static var all: [any AssetRuleType.Type] {
         [

@@ -24,21 +24,44 @@ enum Binary {
     static var screenaudit: URL { productsDirectory.appendingPathComponent("screenaudit") }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+        try run(executable: screenaudit, arguments, in: directory)
+    }
+
+    /// Runs `executable`, reading its standard output and standard error at the same time, so a
+    /// child that fills one pipe (64 KB on Linux) while the other is read never blocks.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
         let process = Process()
-        process.executableURL = screenaudit
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting so that a large output cannot block the child.
+        let errData = PipeDrain(err.fileHandleForReading)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return ToolRun(status: process.terminationStatus,
                        stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+                       stderr: String(decoding: errData.wait(), as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on another thread; `wait` returns what it read.
+final class PipeDrain: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 

@@ -2,6 +2,13 @@ import Foundation
 
 /// Validates JSON files against a JSON Schema with Python's jsonschema, which `.ci/run` installs.
 enum SchemaValidator {
+    /// Whether the schema tests run: where jsonschema is installed, and always in CI
+    /// (`SCREENAUDIT_REQUIRE_SCHEMA=1`, which `.ci/run` sets after installing it), where a missing
+    /// validator fails them instead of skipping them.
+    static var required: Bool {
+        available || ProcessInfo.processInfo.environment["SCREENAUDIT_REQUIRE_SCHEMA"] == "1"
+    }
+
     static var available: Bool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
