@@ -64,3 +64,41 @@ import Testing
         #expect(pixels.status == 1 && pixels.stdout.contains("asset.image-unreadable") && pixels.stdout.contains("too large"))
     }
 }
+
+/// Errors a person can read: at most 50 per file, and arrays refused by their length before
+/// their entries are built.
+@Suite struct ErrorVolumeTests {
+    @Test func testManyBrokenScreens_showFiftyErrorsAndACount() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("{\"schemaVersion\": 1, \"screens\": [" + Array(repeating: "{\"id\": 1}", count: 3000).joined(separator: ",") + "]}",
+                            to: "c.json")
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        let run = try Binary.run(["audit", "--contracts", "c.json", "--screenshots", "shots"], in: directory.url)
+        #expect(run.status == 3)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 51)
+        #expect(lines.first == "error: c.json: screens[0].id: expected a string, got a number")
+        // Each screen has four problems (id, screenshot, device, elements): 12 000 in all.
+        #expect(lines.last == "error: c.json: … and 11950 more")
+    }
+
+    @Test func testAMillionScreens_areRefusedByTheirCount_beforeTheyAreRead() throws {
+        let directory = try TemporaryDirectory()
+        // 9 MB: one million `{"id":1}` screens.
+        try directory.write("{\"schemaVersion\":1,\"screens\":[" + Array(repeating: "{\"id\":1}", count: 1_000_000).joined(separator: ",") + "]}",
+                            to: "huge.json")
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        let run = try Binary.run(["audit", "--contracts", "huge.json", "--screenshots", "shots"], in: directory.url)
+        #expect(run.status == 3)
+        #expect(run.stderr == """
+            error: huge.json: line 1, column 90031: an array of more than 10000 entries, over the screens limit
+            note: raise the screens limit with --limits screens=N
+
+            """)
+        // Raised, the count is checked again on the parsed screens: still one line, not a million.
+        let raised = try Binary.run(["audit", "--contracts", "huge.json", "--screenshots", "shots", "--limits", "screens=20000"],
+                                    in: directory.url)
+        #expect(raised.status == 3)
+        #expect(raised.stderr.hasPrefix("error: huge.json: line 1, column 180031: an array of more than 20000 entries"))
+    }
+}

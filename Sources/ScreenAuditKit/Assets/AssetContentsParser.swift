@@ -11,7 +11,7 @@ public enum AssetContentsParser {
             return (nil, [AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: asset, file: file,
                                        message: "not valid JSON: line \(error.line), column \(error.column): \(error.message)")])
         }
-        let issues = IssueCollector(file: file)
+        let issues = IssueCollector(file: file, cap: nil)
         guard let object = ObjectReader(json, path: JSONPath(), issues: issues) else {
             return (nil, [AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: asset, file: file,
                                        message: "expected an object at the top, got \(json.kindName)")])
@@ -97,7 +97,7 @@ public enum AssetContentsParser {
 
     static func imageEntry(_ value: JSONValue, path: JSONPath, kind: AssetKind, issues: IssueCollector) -> ImageEntry? {
         guard let object = ObjectReader(value, path: path, issues: issues) else { return nil }
-        let before = issues.issues.count
+        let before = issues.count
         let idiom = object.string("idiom")
         if let idiom, !AssetCatalogReader.idioms.contains(idiom) {
             issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
@@ -120,7 +120,7 @@ public enum AssetContentsParser {
             }
         }
         let qualifiers = object.members.filter { !imageKeys.contains($0.key) }.map { "\($0.key)=\(text($0.value))" }.sorted()
-        guard issues.issues.count == before, let idiom else { return nil }
+        guard issues.count == before, let idiom else { return nil }
         return ImageEntry(index: path.lastIndex ?? 0, filename: filename, idiom: idiom, scale: scale, appearance: appearance ?? .any,
                           size: size, qualifiers: qualifiers)
     }

@@ -87,15 +87,25 @@ public struct ContractLoader: Sendable {
 
     /// Parses and validates one document. Screens with issues are left out of the result.
     public func parse(_ bytes: [UInt8], file: String, source: String) -> (screens: [LoadedScreen], issues: [InputIssue]) {
-        let (opened, issues) = VersionedDocument.open(bytes, file: file, limits: jsonLimits,
+        // No array in a contract may hold more entries than the larger of its two limits.
+        var limits = jsonLimits
+        limits.maxArrayEntries = maxScreens >= maxElementsPerScreen ? (maxScreens, .screens) : (maxElementsPerScreen, .elements)
+        let (opened, issues) = VersionedDocument.open(bytes, file: file, limits: limits,
                                                       schemaVersion: ContractDocument.currentSchemaVersion)
         guard let root = opened else { return ([], issues.issues) }
         var screens: [LoadedScreen] = []
         let entries = root.array("screens") ?? []
         if entries.isEmpty, root.has("screens") { issues.report(JSONPath().appending("screens"), "no screens declared") }
+        // The count first: a million broken entries are one problem, not a million.
+        guard entries.count <= maxScreens else {
+            issues.report(JSONPath().appending("screens"),
+                          "\(entries.count) screens, more than the \(maxScreens) one run may audit (the screens limit: raise it, or split the run)",
+                          limit: .screens)
+            return ([], issues.issues)
+        }
         var seen: [String: JSONPath] = [:]
         for (value, path) in entries {
-            let before = issues.issues.count
+            let before = issues.count
             guard let screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen,
                                                  checksReferences: checksElementReferences) else { continue }
             if let first = seen[screen.id] {
@@ -103,11 +113,11 @@ public struct ContractLoader: Sendable {
                 continue
             }
             seen[screen.id] = path
-            if issues.issues.count == before {
+            if issues.count == before {
                 screens.append(LoadedScreen(contract: screen, file: file, source: source, path: path.description))
             }
         }
-        return (issues.issues.isEmpty ? screens : [], issues.issues)
+        return (issues.count == 0 ? screens : [], issues.issues)
     }
 }
 

@@ -54,18 +54,47 @@ public struct InputIssue: Error, Equatable, Hashable, Sendable, CustomStringConv
 
 /// Collects every issue found while reading one document, instead of stopping at the first.
 final class IssueCollector {
-    let file: String
-    private(set) var issues: [InputIssue] = []
+    /// Issues listed per input file at most; the rest are counted ("… and N more").
+    static let shownPerFile = 50
 
-    init(file: String) { self.file = file }
+    let file: String
+    /// nil: every issue is kept (asset catalogs turn each one into a finding).
+    let cap: Int?
+    private var shown: [InputIssue] = []
+    private var more = 0
+    private var moreLimit: InputLimit?
+
+    init(file: String, cap: Int? = IssueCollector.shownPerFile) {
+        self.file = file
+        self.cap = cap
+    }
+
+    /// Every issue found so far, shown or not.
+    var count: Int { shown.count + more }
+
+    /// The issues to show: the first `cap`, then one saying how many more there are (carrying
+    /// the first limit among them, so the note on which limit to raise is not lost).
+    var issues: [InputIssue] {
+        guard more > 0 else { return shown }
+        return shown + [InputIssue(file: file, location: "", message: "… and \(more) more", limit: moreLimit)]
+    }
 
     func report(_ path: JSONPath, _ message: String, limit: InputLimit? = nil) {
-        issues.append(InputIssue(file: file, location: path.description, message: message, limit: limit))
+        add(InputIssue(file: file, location: path.description, message: message, limit: limit))
     }
 
     /// An issue at a place that is not a JSON path ("line 3, column 7").
     func report(at location: String, _ message: String, limit: InputLimit? = nil) {
-        issues.append(InputIssue(file: file, location: location, message: message, limit: limit))
+        add(InputIssue(file: file, location: location, message: message, limit: limit))
+    }
+
+    private func add(_ issue: InputIssue) {
+        if let cap, shown.count >= cap {
+            more += 1
+            if moreLimit == nil { moreLimit = issue.limit }
+        } else {
+            shown.append(issue)
+        }
     }
 }
 
@@ -170,7 +199,9 @@ enum VersionedDocument {
         do {
             json = try JSONParser.parse(bytes, limits: limits)
         } catch {
-            issues.report(at: "line \(error.line), column \(error.column)", "not valid JSON: \(error.message)", limit: error.limit)
+            // A document refused by a limit is not said to be invalid JSON.
+            issues.report(at: "line \(error.line), column \(error.column)", error.limit == .screens || error.limit == .elements
+                          ? error.message : "not valid JSON: \(error.message)", limit: error.limit)
             return (nil, issues)
         }
         guard let root = ObjectReader(json, path: JSONPath(), issues: issues) else { return (nil, issues) }

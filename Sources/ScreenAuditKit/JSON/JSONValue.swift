@@ -46,7 +46,19 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// Limits that keep a hostile document from exhausting the stack or memory.
 public struct JSONLimits: Equatable, Sendable {
     public var maxDepth: Int
-    public init(maxDepth: Int = 64) { self.maxDepth = maxDepth }
+    /// Entries in any one array at most, checked as the array is read (nil: no bound), with the
+    /// limit to name when it is exceeded: a million broken entries are refused before they are
+    /// built, let alone validated.
+    public var maxArrayEntries: (count: Int, limit: InputLimit)?
+
+    public init(maxDepth: Int = 64, maxArrayEntries: (count: Int, limit: InputLimit)? = nil) {
+        self.maxDepth = maxDepth
+        self.maxArrayEntries = maxArrayEntries
+    }
+
+    public static func == (a: JSONLimits, b: JSONLimits) -> Bool {
+        a.maxDepth == b.maxDepth && a.maxArrayEntries?.count == b.maxArrayEntries?.count && a.maxArrayEntries?.limit == b.maxArrayEntries?.limit
+    }
 }
 
 /// A strict RFC 8259 parser: no comments, no trailing commas, no NaN; UTF-8 input.
@@ -145,6 +157,11 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            if let bound = limits.maxArrayEntries, elements.count >= bound.count {
+                var refused = error("an array of more than \(bound.count) entries, over the \(bound.limit.rawValue) limit")
+                refused.limit = bound.limit
+                throw refused
+            }
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("the document ends inside an array") }
