@@ -180,9 +180,12 @@ public struct AuditRunner: Sendable {
                     measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
                                                             expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
             }
-            let context = ScreenContext(screen: screen, image: image.pixels, textParts: textParts)
+            // Each element's frame is judged on its own: clipped to the screen, or not run.
+            let judged = ElementGeometry.judge(screen, checks: checks)
+            report.notes += judged.notes
+            let context = ScreenContext(screen: judged.screen, image: image.pixels, textParts: textParts)
             frame = image.pixels
-            return checks.flatMap { $0.run(context) }.map { Self.applyingDisabledRules($0, on: screen) }
+            return (checks.flatMap { $0.run(context) } + judged.notRun).map { Self.applyingDisabledRules($0, on: screen) }
         } catch {
             report.status = .unreadable
             report.notes = loaded.notes

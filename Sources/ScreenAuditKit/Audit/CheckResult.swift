@@ -123,4 +123,11 @@ public protocol AuditCheck: Sendable {
     /// At least one passing and one failing example, run as tests.
     static var examples: [CheckExample] { get }
     func run(_ screen: ScreenContext) -> [CheckResult]
+    /// The check's "not run" result for an element that cannot be checked at all (its frame is
+    /// empty or off the screen), or nil when the check does not judge elements of its kind.
+    func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult?
+}
+
+extension AuditCheck {
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? { nil }
 }

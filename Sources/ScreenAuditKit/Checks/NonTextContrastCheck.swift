@@ -55,6 +55,12 @@ public struct NonTextContrastCheck: AuditCheck {
         public var fingerprintBucket: String { ratio.map { "ratio:\(Int($0.rounded(.down)))" } ?? "-" }
     }
 
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
+        guard element.role.isInteractive || element.role == .indicator, element.text == nil else { return nil }
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                           measured: .nonTextContrast(Measured()), threshold: minimumRatio, reason: reason)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let textFrames = screen.screen.elements.filter { screen.text(of: $0) != nil }.map(\.frame)
         return screen.screen.elements.compactMap { element in

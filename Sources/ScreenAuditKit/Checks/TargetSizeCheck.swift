@@ -83,6 +83,15 @@ public struct TargetSizeCheck: AuditCheck {
         }
     }
 
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
+        guard element.role.isInteractive else { return nil }
+        let profile = screen.overrides(for: element).targetProfile.flatMap(TargetProfile.init) ?? self.profile
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                           measured: .targetSize(Measured(width: element.frame.width, height: element.frame.height,
+                                                          required: profile.minimum, profile: profile.rawValue)),
+                           threshold: profile.minimum, reason: reason)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let interactive = screen.screen.elements.filter(\.role.isInteractive)
         return interactive.map { element in

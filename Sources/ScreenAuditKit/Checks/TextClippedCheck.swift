@@ -65,6 +65,12 @@ public struct TextClippedCheck: AuditCheck {
 
     public init() {}
 
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
+        guard element.text != nil else { return nil }
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                           measured: .textClipped(Measured()), reason: reason)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard screen.text(of: element) != nil else { return nil }

@@ -82,6 +82,15 @@ public struct TextContrastCheck: AuditCheck {
         public var fingerprintBucket: String { ratio.map { "ratio:\(Int($0.rounded(.down)))" } ?? "-" }
     }
 
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
+        guard let text = element.text else { return nil }
+        let large = largeTextRule.isLarge(pointSize: text.pointSize, bold: text.weight?.isBold ?? false)
+        let requirement = level.requirement(largeText: large)
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                           measured: .textContrast(Measured(largeText: large, requirement: requirement.title)),
+                           threshold: requirement.minimumRatio, reason: reason)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = screen.text(of: element) else { return nil }

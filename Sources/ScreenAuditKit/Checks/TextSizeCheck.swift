@@ -88,6 +88,14 @@ public struct TextSizeCheck: AuditCheck {
         public func requiredText(_ facts: FindingFacts) -> String? { facts.threshold.map { "\(Words.number($0)) pt" } ?? "—" }
     }
 
+    public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
+        guard let text = element.text else { return nil }
+        let minimum = screen.overrides(for: element).minimumTextSize ?? minimumPointSize
+        return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                           measured: .textSize(Measured(minimumPointSize: minimum, declaredPointSize: text.pointSize)),
+                           threshold: minimum, reason: reason)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = screen.text(of: element) else { return nil }

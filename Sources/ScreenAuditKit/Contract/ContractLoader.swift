@@ -301,20 +301,23 @@ enum ScreenReader {
         return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset, checks: checks)
     }
 
+    /// A frame's numbers. Where it lies is judged per element when the screen is audited (see
+    /// `ElementGeometry`): partly outside the screen is clipped, wholly outside or empty is that
+    /// element's "not run"; only numbers that are not numbers, or negative sizes, are errors here.
     static func readFrame(_ object: ObjectReader, device: DeviceSpec?) -> Frame? {
         let x = object.number("x"), y = object.number("y")
-        let width = positive(object, "width"), height = positive(object, "height")
+        let width = nonNegative(object, "width"), height = nonNegative(object, "height")
         guard let x, let y, let width, let height else { return nil }
-        let frame = Frame(x: x, y: y, width: width, height: height)
-        if let device {
-            // A hundredth of a point of slack for frames computed in floating point.
-            let slack = 0.01
-            if x < -slack || y < -slack || frame.maxX > device.width + slack || frame.maxY > device.height + slack {
-                object.issues.report(object.path, "frame (x \(format(x)), y \(format(y)), \(format(width)) × \(format(height)) pt) is outside the screen (\(format(device.width)) × \(format(device.height)) pt)")
-                return nil
-            }
+        return Frame(x: x, y: y, width: width, height: height)
+    }
+
+    static func nonNegative(_ object: ObjectReader, _ key: String) -> Double? {
+        guard let value = object.number(key) else { return nil }
+        guard value >= 0 else {
+            object.issues.report(object.path.appending(key), "must not be negative, got \(format(value))")
+            return nil
         }
-        return frame
+        return value
     }
 
     static func validateScreenshotPath(_ screenshot: String, path: JSONPath, issues: IssueCollector) {
