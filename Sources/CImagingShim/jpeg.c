@@ -32,6 +32,7 @@ static sak_status sak_jpeg_classify(int code) {
         return SAK_ERR_RESOURCE;
     case JERR_IMAGE_TOO_BIG:
     case JERR_WIDTH_OVERFLOW:
+    case JERR_NO_BACKING_STORE: /* over max_memory_to_use: there is no backing store to spill to */
         return SAK_ERR_TOO_LARGE;
     case JERR_CONVERSION_NOTIMPL:
     case JERR_NOT_COMPILED:
@@ -64,6 +65,25 @@ static void sak_jpeg_emit_message(j_common_ptr cinfo, int level) {
             sak_set_message(error->message, sizeof error->message, text);
         }
         longjmp(error->jump, 1);
+    }
+    switch (error->manager.msg_code) {
+    /* Damaged scan data: libjpeg goes on with grey or garbled blocks where the data was bad, which
+       the audit would measure as if it were on the screen. */
+    case JWRN_HIT_MARKER:
+    case JWRN_HUFF_BAD_CODE:
+    case JWRN_MUST_RESYNC:
+    case JWRN_NOT_SEQUENTIAL:
+    case JWRN_BOGUS_PROGRESSION:
+#ifdef JWRN_ARITH_BAD_CODE
+    case JWRN_ARITH_BAD_CODE:
+#endif
+        if (error->status == SAK_OK) {
+            error->status = SAK_ERR_CORRUPT;
+            sak_set_message(error->message, sizeof error->message, text);
+        }
+        longjmp(error->jump, 1);
+    default:
+        break;
     }
     sak_append_message(error->warnings, sizeof error->warnings, text);
 }
@@ -105,6 +125,10 @@ sak_jpeg_reader *sak_jpeg_reader_create(const uint8_t *data, size_t length) {
     reader->created = 1;
     jpeg_mem_src(&reader->cinfo, (unsigned char *)data, (unsigned long)length);
     return reader;
+}
+
+void sak_jpeg_reader_limit_memory(sak_jpeg_reader *reader, size_t bytes) {
+    if (reader != NULL && reader->created) reader->cinfo.mem->max_memory_to_use = (long)bytes;
 }
 
 void sak_jpeg_reader_destroy(sak_jpeg_reader *reader) {

@@ -150,6 +150,7 @@ public struct ImageDecoder: Sendable {
             throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libjpeg could not allocate a reader")
         }
         defer { sak_jpeg_reader_destroy(reader) }
+        sak_jpeg_reader_limit_memory(reader, limits.maxWorkingBytes)
         return try decode(file: file, with: ShimReader(
             format: .jpeg, library: "libjpeg",
             readHeader: { sak_jpeg_read_header(reader, $0) },
@@ -193,6 +194,10 @@ public struct ImageDecoder: Sendable {
             throw ImagingError.decodeFailed(file: file, category: .unsupported, detail: refusal)
         }
         try checkLimits(width: width, height: height, file: file)
+        if reader.format == .jpeg, header.interlaced != 0,
+           let violation = limits.progressiveViolation(width: width, height: height, components: header.color_type == Int32(SAK_JPEG_GRAY) ? 1 : 3) {
+            throw ImagingError.decodeFailed(file: file, category: .tooLarge, detail: violation)
+        }
         let colour = reader.interpretColor(header)
 
         var status = SAK_OK

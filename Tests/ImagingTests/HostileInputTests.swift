@@ -99,6 +99,50 @@ struct HostileInputTests {
         #expect(decoded.pixels == original)
     }
 
+    /// The offset of the first byte after the start-of-scan segment: where entropy-coded data begins.
+    static func scanData(in jpeg: [UInt8]) throws -> Int {
+        var offset = 2
+        while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
+            let marker = jpeg[offset + 1]
+            let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+            if marker == 0xDA { return offset + 2 + length }
+            offset += 2 + length
+        }
+        throw ImagingError.encodeFailed(detail: "no scan found")
+    }
+
+    /// Damaged scan data would decode with grey or garbled blocks where it was bad: refused as
+    /// corrupt, never measured.
+    @Test(arguments: [false, true])
+    func testJPEGWithCorruptScanData_isCorrupt(progressive: Bool) throws {
+        let jpeg = try Self.validJPEG(progressive: progressive)
+        #expect(Self.category(of: jpeg) == nil)
+        let start = try Self.scanData(in: jpeg)
+        // A marker in the middle of the first scan's entropy-coded data.
+        var damaged = jpeg
+        damaged[start + 8] = 0xFF
+        damaged[start + 9] = 0xD3
+        #expect(Self.category(of: damaged) == .corrupt)
+        let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(damaged), file: "shot.jpg") }
+        #expect(error?.description.contains("Corrupt JPEG data") == true)
+    }
+
+    /// A progressive JPEG keeps every coefficient until its last scan: one whose header claims
+    /// more than the decoder's working memory allows is refused before anything is allocated.
+    @Test func testProgressiveJPEG_workingMemoryBoundedFromTheHeader() throws {
+        var jpeg = try Self.validJPEG(progressive: true)
+        // SOF2: FF C2, length (2), precision (1), height (2), width (2).
+        let sof = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC2 })
+        for (index, byte) in [UInt8(0x1F), 0x40, 0x1F, 0x40].enumerated() { jpeg[sof + 5 + index] = byte }   // 8000 × 8000
+        let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(jpeg), file: "shot.jpg") }
+        #expect(error?.decodeCategory == .tooLarge)
+        #expect(error?.description == "shot.jpg: too large: a progressive JPEG of 8000 × 8000 px needs about 366 MB of decoder memory, over the limit of 256 MB")
+        // The same image within a larger budget gets past the header (and then fails on its short data).
+        var roomy = DecodeLimits.default
+        roomy.maxWorkingBytes = 512 * 1024 * 1024
+        #expect(Self.category(of: jpeg, limits: roomy) != .tooLarge)
+    }
+
     @Test func testHugeHeader_failsFastAsTooLarge() throws {
         let bomb = TestImages.pngHeaderOnly(width: 100_000, height: 100_000)
         let error = #expect(throws: ImagingError.self) { try ImageDecoder().decode(Data(bomb), file: "bomb.png") }

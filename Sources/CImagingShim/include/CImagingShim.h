@@ -72,6 +72,9 @@ void sak_png_reader_destroy(sak_png_reader *reader);
 typedef struct sak_jpeg_reader sak_jpeg_reader;
 
 sak_jpeg_reader *sak_jpeg_reader_create(const uint8_t *data, size_t length);
+/* Bounds libjpeg's working memory (its coefficient buffers: a progressive image keeps every DCT
+ * coefficient until its last scan); over it, decoding fails as too large instead of allocating. */
+void sak_jpeg_reader_limit_memory(sak_jpeg_reader *reader, size_t bytes);
 sak_status sak_jpeg_read_header(sak_jpeg_reader *reader, sak_image_header *header);
 sak_status sak_jpeg_read_rgba(sak_jpeg_reader *reader, uint8_t *pixels, size_t stride);
 const char *sak_jpeg_reader_message(const sak_jpeg_reader *reader);
