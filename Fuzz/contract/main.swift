@@ -13,6 +13,8 @@ public func fuzzContract(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(issue.file == "fuzz.contract.json" && !issue.description.isEmpty, "issue without its file: \(issue)")
     }
     precondition(result.issues.isEmpty || result.screens.isEmpty, "screens returned alongside issues")
+    // At most 50 issues are listed per file, then one "… and N more".
+    precondition(result.issues.count <= 51, "\(result.issues.count) issues listed")
     precondition(Set(result.screens.map(\.contract.id)).count == result.screens.count, "duplicate screen ids returned")
     return 0
 }
