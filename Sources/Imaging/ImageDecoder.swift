@@ -51,28 +51,15 @@ public struct ImageDecoder: Sendable {
             guard let base = bytes.baseAddress else {
                 throw ImagingError.decodeFailed(file: path, category: .notAnImage, detail: "the file is empty (0 bytes)")
             }
-            var header = sak_image_header()
-            let status: sak_status
-            let message: String
-            switch format {
-            case .png:
-                guard let reader = sak_png_reader_create(base, bytes.count) else {
-                    throw ImagingError.decodeFailed(file: path, category: .resource, detail: "libpng could not allocate a reader")
+            return try withReader(format, base, count: bytes.count, file: path) { reader in
+                var header = sak_image_header()
+                let status = reader.readHeader(&header)
+                guard status == SAK_OK else {
+                    throw ImagingError.decodeFailed(file: path, category: Self.category(status), detail: "\(reader.library): \(reader.message())")
                 }
-                defer { sak_png_reader_destroy(reader) }
-                status = sak_png_read_header(reader, &header)
-                message = "libpng: " + String(cString: sak_png_reader_message(reader))
-            case .jpeg:
-                guard let reader = sak_jpeg_reader_create(base, bytes.count) else {
-                    throw ImagingError.decodeFailed(file: path, category: .resource, detail: "libjpeg could not allocate a reader")
-                }
-                defer { sak_jpeg_reader_destroy(reader) }
-                status = sak_jpeg_read_header(reader, &header)
-                message = "libjpeg: " + String(cString: sak_jpeg_reader_message(reader))
+                try checkLimits(width: Int(header.width), height: Int(header.height), file: path)
+                return (Int(header.width), Int(header.height))
             }
-            guard status == SAK_OK else { throw ImagingError.decodeFailed(file: path, category: Self.category(status), detail: message) }
-            try checkLimits(width: Int(header.width), height: Int(header.height), file: path)
-            return (Int(header.width), Int(header.height))
         }
     }
 
@@ -115,19 +102,7 @@ public struct ImageDecoder: Sendable {
                 throw ImagingError.decodeFailed(file: file, category: .tooLarge, detail: violation)
             }
         }
-        guard let reader = sak_png_reader_create(base, count) else {
-            throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libpng could not allocate a reader")
-        }
-        defer { sak_png_reader_destroy(reader) }
-        return try decode(file: file, with: ShimReader(
-            format: .png, library: "libpng",
-            readHeader: { sak_png_read_header(reader, $0) },
-            readRGBA: { sak_png_read_rgba(reader, $0, $1) },
-            message: { String(cString: sak_png_reader_message(reader)) },
-            warnings: { String(cString: sak_png_reader_warnings(reader)) },
-            colorTypeName: { Self.pngColorTypeName($0.color_type, hasTransparency: $0.has_trns != 0) },
-            refusal: { _ in nil },
-            interpretColor: { ColorInterpretation(pngHeader: $0) }))
+        return try withReader(.png, base, count: count, file: file) { try decode(file: file, with: $0) }
     }
 
     static func pngColorTypeName(_ type: Int32, hasTransparency: Bool) -> String {
@@ -146,23 +121,47 @@ public struct ImageDecoder: Sendable {
     // MARK: - JPEG
 
     private func decodeJPEG(_ base: UnsafePointer<UInt8>, count: Int, file: String) throws -> DecodedImage {
-        guard let reader = sak_jpeg_reader_create(base, count) else {
-            throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libjpeg could not allocate a reader")
+        try withReader(.jpeg, base, count: count, file: file) { try decode(file: file, with: $0) }
+    }
+
+    /// Calls `body` with the shim's reader of `format` over the bytes at `base` (the JPEG reader
+    /// held to `limits.maxWorkingBytes`), and releases it after.
+    private func withReader<Result>(_ format: ImageFormat, _ base: UnsafePointer<UInt8>, count: Int, file: String,
+                                    _ body: (ShimReader) throws -> Result) throws -> Result {
+        switch format {
+        case .png:
+            guard let reader = sak_png_reader_create(base, count) else {
+                throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libpng could not allocate a reader")
+            }
+            defer { sak_png_reader_destroy(reader) }
+            return try body(ShimReader(
+                format: .png, library: "libpng",
+                readHeader: { sak_png_read_header(reader, $0) },
+                readRGBA: { sak_png_read_rgba(reader, $0, $1) },
+                message: { String(cString: sak_png_reader_message(reader)) },
+                warnings: { String(cString: sak_png_reader_warnings(reader)) },
+                colorTypeName: { Self.pngColorTypeName($0.color_type, hasTransparency: $0.has_trns != 0) },
+                refusal: { _ in nil },
+                interpretColor: { ColorInterpretation(pngHeader: $0) }))
+        case .jpeg:
+            guard let reader = sak_jpeg_reader_create(base, count) else {
+                throw ImagingError.decodeFailed(file: file, category: .resource, detail: "libjpeg could not allocate a reader")
+            }
+            defer { sak_jpeg_reader_destroy(reader) }
+            sak_jpeg_reader_limit_memory(reader, limits.maxWorkingBytes)
+            return try body(ShimReader(
+                format: .jpeg, library: "libjpeg",
+                readHeader: { sak_jpeg_read_header(reader, $0) },
+                readRGBA: { sak_jpeg_read_rgba(reader, $0, $1) },
+                message: { String(cString: sak_jpeg_reader_message(reader)) },
+                warnings: { String(cString: sak_jpeg_reader_warnings(reader)) },
+                colorTypeName: { Self.jpegColorSpaceName($0.color_type) },
+                refusal: { header in
+                    guard header.color_type == Int32(SAK_JPEG_CMYK) || header.color_type == Int32(SAK_JPEG_YCCK) else { return nil }
+                    return "\(Self.jpegColorSpaceName(header.color_type)) JPEG: screenshots are RGB; export the image as sRGB JPEG or PNG"
+                },
+                interpretColor: { ColorInterpretation(jpegHeader: $0) }))
         }
-        defer { sak_jpeg_reader_destroy(reader) }
-        sak_jpeg_reader_limit_memory(reader, limits.maxWorkingBytes)
-        return try decode(file: file, with: ShimReader(
-            format: .jpeg, library: "libjpeg",
-            readHeader: { sak_jpeg_read_header(reader, $0) },
-            readRGBA: { sak_jpeg_read_rgba(reader, $0, $1) },
-            message: { String(cString: sak_jpeg_reader_message(reader)) },
-            warnings: { String(cString: sak_jpeg_reader_warnings(reader)) },
-            colorTypeName: { Self.jpegColorSpaceName($0.color_type) },
-            refusal: { header in
-                guard header.color_type == Int32(SAK_JPEG_CMYK) || header.color_type == Int32(SAK_JPEG_YCCK) else { return nil }
-                return "\(Self.jpegColorSpaceName(header.color_type)) JPEG: screenshots are RGB; export the image as sRGB JPEG or PNG"
-            },
-            interpretColor: { ColorInterpretation(jpegHeader: $0) }))
     }
 
     // MARK: - Shared
