@@ -14,6 +14,23 @@ public enum ImageFormat: String, Sendable {
     }
 
     /// What the bytes look like instead, for an error message ("a GIF image", "text").
+    /// The name of an image format the decoders do not read, recognised by its signature (WebP,
+    /// GIF, HEIC/HEIF, BMP, TIFF, PDF); nil for anything else.
+    public static func otherFormatName<Bytes: Collection>(_ bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        let head = Array(bytes.prefix(16))
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + signature.count && Array(head[offset..<(offset + signature.count)]) == signature
+        }
+        let ascii: (String) -> [UInt8] = { Array($0.utf8) }
+        if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return "WebP" }
+        if starts(ascii("GIF8")) { return "GIF" }
+        if starts(ascii("ftyp"), at: 4) { return "HEIC/HEIF" }
+        if starts(ascii("BM")) { return "BMP" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts(ascii("%PDF")) { return "PDF" }
+        return nil
+    }
+
     static func describeUnknown<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let head = Array(bytes.prefix(16))
         if head.isEmpty { return "the file is empty (0 bytes)" }

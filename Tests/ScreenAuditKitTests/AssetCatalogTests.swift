@@ -63,6 +63,24 @@ struct AssetCatalogReaderTests {
         #expect(report.findings(AssetRule.scaleMissing).isEmpty)
     }
 
+    /// WebP (or HEIC, GIF…) behind a `.png` name is a format mismatch, reported once per file
+    /// however many entries name it, never "unreadable".
+    @Test func testWebPBehindAPNGName_isOneFormatMismatch() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.write(Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [UInt8](repeating: 0, count: 24), to: "hero.imageset/hero@2x.png")
+        try catalog.imageContents("hero", entries: [
+            #"{ "filename" : "hero@2x.png", "idiom" : "universal", "scale" : "2x" }"#,
+            #"{ "filename" : "hero@2x.png", "idiom" : "iphone", "scale" : "2x" }"#,
+        ])
+        let report = try audit(catalog)
+        let mismatch = report.findings(AssetRule.formatMismatch)
+        #expect(mismatch.count == 1)
+        #expect(mismatch.first?.message == "named .png but holds WebP data, which this tool does not decode; re-export it as PNG")
+        #expect(mismatch.first?.measured == .format("WebP"))
+        #expect(report.findings(AssetRule.imageUnreadable).isEmpty)
+    }
+
     @Test func testMissingAndUnreferencedFiles() throws {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)
@@ -165,8 +183,24 @@ struct AssetImageTests {
         #expect(sizes.map(\.file) == ["Test.xcassets/bad.imageset/bad@3x.png", "Test.xcassets/no1x.imageset/no1x@3x.png"])
         #expect(sizes[0].message.contains("130×130 px") && sizes[0].message.contains("132×132 px"))
         #expect(sizes[0].measured == .pixelSize(width: 130, height: 130, expectedWidth: 132, expectedHeight: 132))
-        // @2x 87 px means @3x should be 130.5: no whole-pixel @3x fits, so the pair is reported.
+        // @2x 87 px means @3x should be 130.5: 130 or 131 (either rounding of a fractional design), not 132.
         #expect(sizes[1].measured == .pixelSize(width: 132, height: 132, expectedWidth: 130.5, expectedHeight: 130.5))
+        #expect(sizes[1].message.hasSuffix("it must be 130 or 131×130 or 131 px"))
+    }
+
+    /// Fractional sizes in points round either way, and no scale's rounding is carried into the
+    /// others; what is truly wrong is still found, on the file that is wrong.
+    @Test func testSizes_fractionalDesignsPass_wrongFilesAreFound() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.imageSet("half", points: 1, scales: [2, 3], pixels: [2: 77, 3: 116])        // 38.5 pt
+        try catalog.imageSet("third", points: 1, scales: [1, 2, 3], pixels: [1: 25, 2: 49, 3: 74]) // 24.67 pt
+        try catalog.imageSet("double", points: 44, scales: [1, 2, 3], pixels: [3: 264])        // @3x twice its size
+        try catalog.imageSet("same", points: 1, scales: [2, 3], pixels: [2: 400, 3: 400])       // one file at both
+        let report = try audit(catalog)
+        let sizes = report.findings(AssetRule.sizeInconsistent)
+        #expect(sizes.map(\.file) == ["Test.xcassets/double.imageset/double@3x.png", "Test.xcassets/same.imageset/same@3x.png"])
+        #expect(sizes.first?.message.hasSuffix("the @1x image is 44×44 px, so at @3x it must be 132×132 px") == true)
     }
 
     @Test func testAppIconSizesAndRequiredPointSize() throws {
@@ -461,7 +495,7 @@ struct AssetReportTests {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)
         try catalog.imageSet("b", points: 10, scales: [2])
-        try catalog.imageSet("a", points: 10, pixels: [3: 29])
+        try catalog.imageSet("a", points: 10, pixels: [3: 27])
         try catalog.colorSet("ink", any: "#777777")
         try catalog.colorSet("paper", any: "#FFFFFF")
         let requirements = AssetRequirements(colorPairs: [.init(foreground: "ink", background: "paper")])

@@ -54,14 +54,19 @@ public struct AssetAuditor: Sendable {
 
         var pixelSizes: [String: (width: Int, height: Int)] = [:]
         var undecoded = 0
+        // A file is inspected once, however many entries name it: its findings are its own.
+        var inspected: [String: (width: Int, height: Int)?] = [:]
         for asset in catalog.assets where asset.kind == .image || asset.kind == .appicon {
             for entry in asset.images {
                 guard let file = entry.filename else { continue }
                 let relative = asset.path + "/" + file
-                let outcome = inspectImage(at: (parent as NSString).appendingPathComponent(relative), relative: relative, asset: asset.name)
-                findings += outcome.findings
-                if let size = outcome.size { pixelSizes["\(asset.path)#\(entry.index)"] = size }
-                if outcome.skipped { undecoded += 1 }
+                if inspected[relative] == nil {
+                    let outcome = inspectImage(at: (parent as NSString).appendingPathComponent(relative), relative: relative, asset: asset.name)
+                    findings += outcome.findings
+                    if outcome.skipped { undecoded += 1 }
+                    inspected[relative] = .some(outcome.size)
+                }
+                if let size = inspected[relative] ?? nil { pixelSizes["\(asset.path)#\(entry.index)"] = size }
             }
         }
         if undecoded > 0 {
@@ -145,6 +150,14 @@ public struct AssetAuditor: Sendable {
             findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
                                          message: "named .\(ext) but holds \(actual.rawValue) data; re-export it as \(named.rawValue)",
                                          measured: .format(actual.rawValue)))
+        }
+        // WebP, HEIC and the like behind a PNG or JPEG name: a format mismatch, not an unreadable
+        // image; its pixels are not measured here.
+        if actual == nil, let other = ImageFormat.otherFormatName(head) {
+            findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
+                                         message: "named .\(ext) but holds \(other) data, which this tool does not decode; re-export it as \(named.rawValue)",
+                                         measured: .format(other)))
+            return (nil, findings, true)
         }
         do {
             let image = try ImageDecoder(limits: options.decodeLimits).decodeFile(atPath: path)

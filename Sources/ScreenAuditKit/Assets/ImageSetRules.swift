@@ -1,15 +1,15 @@
 /// Pixel sizes across scales and the scales an image set needs when no requirement names it.
 enum ImageSetRules {
-    /// An @2x image is exactly twice its @1x size and an @3x three times (judged against the
-    /// smallest scale present); an app icon is its size in points × its scale; a required size
-    /// in points fixes every scale.
+    /// An @2x image is twice its @1x size and an @3x three times, to the nearest pixel where the
+    /// size in points is fractional (judged against the image most others agree with); an app
+    /// icon is its size in points × its scale; a required size in points fixes every scale.
     static func sizes(_ asset: CatalogAsset, pixels: (ImageEntry) -> (width: Int, height: Int)?,
                       requiredSize: (width: Double, height: Double)?) -> [AssetFinding] {
         var findings: [AssetFinding] = []
         func report(_ entry: ImageEntry, _ actual: (width: Int, height: Int), expected: (Double, Double), _ why: String) {
             findings.append(AssetFinding(
                 rule: AssetRule.sizeInconsistent, severity: .error, asset: asset.name, file: asset.path + "/" + (entry.filename ?? ""),
-                message: "\(entry.slotDescription) is \(actual.width)×\(actual.height) px; \(why) it must be \(format(expected.0))×\(format(expected.1)) px",
+                message: "\(entry.slotDescription) is \(actual.width)×\(actual.height) px; \(why) it must be \(wholePixels(expected.0))×\(wholePixels(expected.1)) px",
                 measured: .pixelSize(width: actual.width, height: actual.height, expectedWidth: expected.0, expectedHeight: expected.1)))
         }
         let measured = asset.images.compactMap { entry in pixels(entry).map { (entry: entry, size: $0) } }
@@ -38,14 +38,36 @@ enum ImageSetRules {
         let scaled = measured.filter { $0.entry.scale != nil }
         for variant in Dictionary(grouping: scaled, by: { $0.entry.variantKey }).keys.sorted() {
             let members = scaled.filter { $0.entry.variantKey == variant }.sorted { $0.entry.scale! < $1.entry.scale! }
-            guard let base = members.first, let baseScale = base.entry.scale else { continue }
-            for (entry, size) in members.dropFirst() {
-                let scale = entry.scale!
-                if size.width * baseScale != base.size.width * scale || size.height * baseScale != base.size.height * scale {
-                    let factor = Double(scale) / Double(baseScale)
-                    report(entry, size, expected: (Double(base.size.width) * factor, Double(base.size.height) * factor),
-                           "the @\(baseScale)x image is \(base.size.width)×\(base.size.height) px, so at @\(scale)x")
+            guard members.count > 1 else { continue }
+            // A design at a fractional size in points rounds to the nearest pixel at each scale:
+            // each image allows the sizes in points within half a pixel of its own, across and
+            // down, and the images agree when some size in points is allowed by all of them.
+            typealias Span = (low: Double, high: Double)
+            func spans(_ member: (entry: ImageEntry, size: (width: Int, height: Int))) -> (Span, Span) {
+                let scale = Double(member.entry.scale!)
+                return (((Double(member.size.width) - 0.5) / scale, (Double(member.size.width) + 0.5) / scale),
+                        ((Double(member.size.height) - 0.5) / scale, (Double(member.size.height) + 0.5) / scale))
+            }
+            func overlap(_ a: Span, _ b: Span) -> Bool { a.low <= b.high && b.low <= a.high }
+            func agree(_ a: (Span, Span), _ b: (Span, Span)) -> Bool { overlap(a.0, b.0) && overlap(a.1, b.1) }
+            // Images taken in order of how many others they agree with (ties: the smallest scale)
+            // narrow the common size; one that leaves none is reported, so one wrong file is
+            // reported, not the right ones around it, and no scale's rounding grows into another.
+            let allowed = members.map(spans)
+            let support = allowed.map { span in allowed.filter { agree($0, span) }.count }
+            let order = members.indices.sorted { support[$0] != support[$1] ? support[$0] > support[$1] : $0 < $1 }
+            var common = allowed[order[0]]
+            let reference = members[order[0]]
+            for index in order.dropFirst() {
+                if agree(common, allowed[index]) {
+                    common = ((max(common.0.low, allowed[index].0.low), min(common.0.high, allowed[index].0.high)),
+                              (max(common.1.low, allowed[index].1.low), min(common.1.high, allowed[index].1.high)))
+                    continue
                 }
+                let member = members[index]
+                let factor = Double(member.entry.scale!) / Double(reference.entry.scale!)
+                report(member.entry, member.size, expected: (Double(reference.size.width) * factor, Double(reference.size.height) * factor),
+                       "the @\(reference.entry.scale!)x image is \(reference.size.width)×\(reference.size.height) px, so at @\(member.entry.scale!)x")
             }
         }
         return findings
@@ -79,4 +101,9 @@ enum ImageSetRules {
     }
 
     static func format(_ value: Double) -> String { ImageEntry.format(value) }
+
+    /// A size in whole pixels: "132", or "115 or 116" where the exact size falls between two.
+    static func wholePixels(_ value: Double) -> String {
+        value == value.rounded() ? format(value) : "\(Int(value.rounded(.down))) or \(Int(value.rounded(.up)))"
+    }
 }
