@@ -81,6 +81,56 @@ struct AssetCatalogReaderTests {
         #expect(report.findings(AssetRule.imageUnreadable).isEmpty)
     }
 
+    /// The colour set Xcode's app and widget templates write (AccentColor, WidgetBackground) has
+    /// no colour: the system default, not an invalid colour; a pair with it is not judged.
+    @Test func testColorSetWithoutAColour_isTheSystemDefault() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.colorContents("AccentColor", entries: [#"{ "idiom" : "universal" }"#])
+        try catalog.colorSet("paper", any: "#FFFFFF")
+        let clean = try audit(catalog)
+        #expect(clean.findings.isEmpty, "\(clean.findings)")
+        let paired = try audit(catalog, requirements: AssetRequirements(colorPairs: [.init(foreground: "AccentColor", background: "paper")]))
+        #expect(paired.findings.map(\.rule) == [AssetRule.colorContrast])
+        #expect(paired.findings.first?.severity == .info)
+        #expect(paired.findings.first?.message.contains("AccentColor gives no colour, so the system default applies") == true)
+        #expect(paired.colorPairs.map(\.status) == [.notRun])
+        // A colour that is there but broken is still invalid.
+        try catalog.colorContents("broken", entries: [#"{ "idiom" : "universal", "color" : { "color-space" : "srgb" } }"#])
+        #expect(try audit(catalog).findings.map(\.rule).contains(AssetRule.colorInvalid))
+    }
+
+    /// Scales per platform: a Mac or watch catalog is never asked for @3x, and the message names
+    /// the platform and what the system does instead.
+    @Test func testDefaultScales_followTheCatalogsPlatform() throws {
+        /// A catalog with one image set for `idiom` at `idiomScales` and a universal one at `universalScales`.
+        func catalog(_ idiom: String, idiomScales: [Int], universalScales: [Int]) throws -> [String] {
+            let directory = try TemporaryDirectory()
+            let catalog = try CatalogBuilder(in: directory)
+            var entries: [String] = []
+            for scale in idiomScales {
+                try catalog.write(try CatalogBuilder.png(width: 16 * scale, height: 16 * scale), to: "icon.imageset/icon@\(scale)x.png")
+                entries.append(#"{ "filename" : "icon@\#(scale)x.png", "idiom" : "\#(idiom)", "scale" : "\#(scale)x" }"#)
+            }
+            try catalog.imageContents("icon", entries: entries)
+            try catalog.imageSet("star", points: 16, scales: universalScales)
+            return try audit(catalog).findings(AssetRule.scaleMissing).map(\.message)
+        }
+        // A Mac catalog: @1x and @2x, for mac entries and universal ones alike; never @3x.
+        #expect(try catalog("mac", idiomScales: [1, 2], universalScales: [1, 2]).isEmpty)
+        #expect(try catalog("mac", idiomScales: [1, 2], universalScales: [2])
+            == ["no image for universal @1x (macOS needs @1x and @2x by default; macOS scales the @2x image down instead, softer and larger in memory)"])
+        #expect(try catalog("mac", idiomScales: [2], universalScales: [1, 2])
+            == ["no image for mac @1x (Mac needs @1x and @2x by default; Mac scales the @2x image down instead, softer and larger in memory)"])
+        // A watch catalog: @2x alone.
+        #expect(try catalog("watch", idiomScales: [2], universalScales: [2]).isEmpty)
+        // iOS: a set with only @3x is scaled down, not blurred; one with only @2x is scaled up.
+        #expect(try catalog("iphone", idiomScales: [2, 3], universalScales: [3])
+            == ["no image for universal @2x (iOS needs @2x and @3x by default; iOS scales the @3x image down instead, softer and larger in memory)"])
+        #expect(try catalog("iphone", idiomScales: [2, 3], universalScales: [2])
+            == ["no image for universal @3x (iOS needs @2x and @3x by default; iOS scales the @2x image up instead, and it blurs)"])
+    }
+
     @Test func testMissingAndUnreferencedFiles() throws {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)

@@ -74,12 +74,14 @@ public struct AssetAuditor: Sendable {
         }
 
         let requirements = inputs.requirements
+        let platform = ImageSetRules.Platform.of(catalog)
         let requirementsFile = inputs.requirementsFile.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "requirements"
         for asset in catalog.assets where asset.contentsReadable {
             let requirement = requirements?.requirement(named: asset.name)
             findings += ImageSetRules.sizes(asset, pixels: { pixelSizes["\(asset.path)#\($0.index)"] }, requiredSize: requirement?.size)
             if requirement == nil, asset.kind == .image {
-                findings += ImageSetRules.defaultScales(asset, scales: requirements?.defaultScales ?? AssetRequirements.builtInDefaultScales)
+                findings += ImageSetRules.defaultScales(asset, scales: requirements?.defaultScales ?? AssetRequirements.builtInDefaultScales,
+                                                        platform: platform)
             }
         }
         if let requirements {

@@ -132,7 +132,9 @@ public enum AssetContentsParser {
             issues.report(path.appending("idiom"), "unknown idiom '\(idiom)' (idioms: \(AssetCatalogReader.idioms.joined(separator: ", ")))")
         }
         let appearance = appearance(object)
-        let color = object.object("color").flatMap(CatalogColorReader.read)
+        // No `color` at all is the system default (Xcode's AccentColor and WidgetBackground
+        // templates), not an invalid colour.
+        let color = object.has("color") ? object.object("color").flatMap(CatalogColorReader.read) : .systemDefault
         let qualifiers = object.members.filter { !["idiom", "appearances", "color"].contains($0.key) }
             .map { "\($0.key)=\(text($0.value))" }.sorted()
         guard let idiom else { return nil }

@@ -8,6 +8,10 @@ public enum CatalogColor: Equatable, Sendable {
     /// A system colour (`"reference": "systemBlueColor"`): the OS decides its value, so its
     /// contrast cannot be judged from the catalog.
     case system(String)
+    /// An entry with no `color` at all, as Xcode's templates write AccentColor and
+    /// WidgetBackground: the system default applies (the accent colour, the widget background),
+    /// whose value the OS decides.
+    case systemDefault
 }
 
 /// A catalog colour in sRGB: the linear components (before clipping) for luminance, and the

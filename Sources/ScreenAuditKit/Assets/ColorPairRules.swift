@@ -58,6 +58,11 @@ enum ColorPairRules {
                 result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")
                 findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .info, asset: sets[0].name, file: file, location: pairPath,
                                              message: "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(name) is a system colour, whose value the OS decides"))
+            case (.systemDefault?, _), (_, .systemDefault?):
+                let unset = top.value == .systemDefault ? sets[0].name : sets[1].name
+                result(appearance, .notRun, reason: "\(unset) gives no colour: the system default applies, whose value the OS decides")
+                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .info, asset: sets[0].name, file: file, location: pairPath,
+                                             message: "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(unset) gives no colour, so the system default applies, whose value the OS decides"))
             default:
                 result(appearance, .notRun, reason: "a colour value is invalid (see \(AssetRule.colorInvalid))")
             }

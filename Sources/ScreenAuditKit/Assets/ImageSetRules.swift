@@ -73,10 +73,51 @@ enum ImageSetRules {
         return findings
     }
 
-    /// Without a requirement, a raster image set needs `scales` for the universal and iphone
-    /// idioms and @2x for ipad, in every variant that has any image. A single-scale or
-    /// vector-preserving set serves every scale from one file.
-    static func defaultScales(_ asset: CatalogAsset, scales: [Int]) -> [AssetFinding] {
+    /// The platform a catalog is for, from the idioms its entries name besides `universal`: a
+    /// catalog whose entries name only `mac` is a Mac app's, only watch idioms a watch app's, only
+    /// `tv` a TV app's, only `vision` a visionOS app's; anything else (or nothing) is iOS.
+    enum Platform: String {
+        case iOS, macOS, watchOS, tvOS, visionOS
+
+        static func of(_ catalog: AssetCatalog) -> Platform {
+            let idioms = Set(catalog.assets.flatMap { $0.images.map(\.idiom) + $0.colors.map(\.idiom) }).subtracting(["universal"])
+            guard !idioms.isEmpty else { return .iOS }
+            if idioms == ["mac"] { return .macOS }
+            if idioms.isSubset(of: ["watch", "watch-marketing"]) { return .watchOS }
+            if idioms.isSubset(of: ["tv", "tv-marketing"]) { return .tvOS }
+            if idioms == ["vision"] { return .visionOS }
+            return .iOS
+        }
+    }
+
+    /// The scales an idiom needs by default (README, "Scales per platform"): iPhone @2x and @3x
+    /// (`scales`, the requirements' `defaultScales`), iPad @2x (no current iPad is @1x), Mac @1x and
+    /// @2x, Apple Watch @2x, Apple TV @1x and @2x, Vision Pro @2x. A `universal` entry needs what its
+    /// catalog's platform needs.
+    static func neededScales(idiom: String, platform: Platform, scales: [Int]) -> (scales: [Int], device: String)? {
+        switch idiom {
+        case "iphone": return (scales, "iPhone")
+        case "ipad": return ([2], "iPad")
+        case "mac": return ([1, 2], "Mac")
+        case "watch": return ([2], "Apple Watch")
+        case "tv": return ([1, 2], "Apple TV")
+        case "vision": return ([2], "Apple Vision Pro")
+        case "universal":
+            switch platform {
+            case .iOS: return (scales, "iOS")
+            case .macOS: return ([1, 2], "macOS")
+            case .watchOS: return ([2], "watchOS")
+            case .tvOS: return ([1, 2], "tvOS")
+            case .visionOS: return ([2], "visionOS")
+            }
+        default: return nil
+        }
+    }
+
+    /// Without a requirement, a raster image set needs the scales its idiom and platform need
+    /// (`neededScales`), in every variant that has any image. A single-scale or vector-preserving
+    /// set serves every scale from one file.
+    static func defaultScales(_ asset: CatalogAsset, scales: [Int], platform: Platform = .iOS) -> [AssetFinding] {
         guard !asset.preservesVector else { return [] }
         let filled = asset.images.filter { $0.filename != nil }
         guard !filled.isEmpty else {
@@ -86,15 +127,25 @@ enum ImageSetRules {
         var findings: [AssetFinding] = []
         for variant in Set(filled.map(\.variantKey)).sorted() {
             let members = filled.filter { $0.variantKey == variant }
-            guard let sample = members.first, ["universal", "iphone", "ipad"].contains(sample.idiom),
+            guard let sample = members.first, let needed = neededScales(idiom: sample.idiom, platform: platform, scales: scales),
                   !members.contains(where: { $0.scale == nil }) else { continue }
-            let needed = sample.idiom == "ipad" ? [2] : scales
-            for scale in needed where !members.contains(where: { $0.scale == scale }) {
+            let present = members.compactMap(\.scale)
+            for scale in needed.scales where !present.contains(scale) {
                 var slot = sample
                 slot.scale = scale
+                // What the system does instead: scale a larger image down (softer, more memory)
+                // or a smaller one up (it blurs).
+                let consequence: String
+                if let larger = present.filter({ $0 > scale }).min() {
+                    consequence = "\(needed.device) scales the @\(larger)x image down instead, softer and larger in memory"
+                } else if let smaller = present.max() {
+                    consequence = "\(needed.device) scales the @\(smaller)x image up instead, and it blurs"
+                } else {
+                    consequence = "\(needed.device) has no image to use"
+                }
                 findings.append(AssetFinding(
                     rule: AssetRule.scaleMissing, severity: .warning, asset: asset.name, file: asset.contentsPath, location: "images",
-                    message: "no image for \(slot.slotDescription) (by default \(sample.idiom) needs \(needed.map { "@\($0)x" }.joined(separator: " and ")); iOS scales another one and it blurs)"))
+                    message: "no image for \(slot.slotDescription) (\(needed.device) needs \(needed.scales.map { "@\($0)x" }.joined(separator: " and ")) by default; \(consequence))"))
             }
         }
         return findings
