@@ -131,6 +131,50 @@ struct AssetCatalogReaderTests {
             == ["no image for universal @3x (iOS needs @2x and @3x by default; iOS scales the @2x image up instead, and it blurs)"])
     }
 
+    /// Containers as Xcode writes them (after its documented Contents.json format): a watch
+    /// complication set of image sets, tvOS brand assets holding an image stack of layers, each
+    /// layer an image set. No member folder is a missing file, and what is inside is checked.
+    @Test func testContainers_areTraversedAndTheirContentsChecked() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.write(#"{ "assets" : [ { "filename" : "Circular.imageset", "idiom" : "watch", "role" : "circular" }, "#
+                          + #"{ "filename" : "Modular.imageset", "idiom" : "watch", "role" : "modular" } ], "#
+                          + #""info" : { "author" : "xcode", "version" : 1 } }"#, to: "Complication.complicationset/Contents.json")
+        try catalog.write("not a png", to: "Complication.complicationset/Circular.imageset/circular@2x.png")
+        try catalog.imageContents("Complication.complicationset/Circular",
+                                  entries: [#"{ "filename" : "circular@2x.png", "idiom" : "watch", "scale" : "2x" }"#])
+        try catalog.write(try CatalogBuilder.png(width: 64, height: 64), to: "Complication.complicationset/Modular.imageset/modular@2x.png")
+        try catalog.imageContents("Complication.complicationset/Modular",
+                                  entries: [#"{ "filename" : "modular@2x.png", "idiom" : "watch", "scale" : "2x" }"#])
+        let brand = "App Icon & Top Shelf Image.brandassets"
+        try catalog.write(#"{ "assets" : [ { "filename" : "App Icon.imagestack", "idiom" : "tv", "role" : "primary-app-icon", "size" : "400x240" } ], "#
+                          + #""info" : { "author" : "xcode", "version" : 1 } }"#, to: "\(brand)/Contents.json")
+        try catalog.write(#"{ "info" : { "author" : "xcode", "version" : 1 }, "layers" : [ { "filename" : "Front.imagestacklayer" }, "#
+                          + #"{ "filename" : "Back.imagestacklayer" } ] }"#, to: "\(brand)/App Icon.imagestack/Contents.json")
+        for layer in ["Front", "Back"] {
+            let folder = "\(brand)/App Icon.imagestack/\(layer).imagestacklayer"
+            try catalog.write(#"{ "info" : { "author" : "xcode", "version" : 1 } }"#, to: "\(folder)/Contents.json")
+            try catalog.write(try CatalogBuilder.png(width: 400, height: 240), to: "\(folder)/Content.imageset/\(layer)@1x.png")
+            var entries = [#"{ "filename" : "\#(layer)@1x.png", "idiom" : "tv", "scale" : "1x" }"#]
+            // The back layer names an @2x file that is not there.
+            entries.append(layer == "Back" ? #"{ "filename" : "Back@2x.png", "idiom" : "tv", "scale" : "2x" }"#
+                                           : #"{ "idiom" : "tv", "scale" : "2x" }"#)
+            try catalog.imageContents("\(folder)/Content", entries: entries)
+        }
+        let report = try audit(catalog, provenance: ProvenanceDocument(assets: [
+            "Complication": AssetProvenance(source: "drawn", authoringStatus: .final, sourceQuality: .vector, knownRisks: [], evidence: []),
+            "App Icon & Top Shelf Image": AssetProvenance(source: "drawn", authoringStatus: .final, sourceQuality: .vector, knownRisks: [], evidence: []),
+        ]))
+        let missing = report.findings(AssetRule.fileMissing)
+        #expect(missing.map(\.file) == ["Test.xcassets/\(brand)/App Icon.imagestack/Back.imagestacklayer/Content.imageset/Contents.json"])
+        #expect(missing.first?.message.contains("'Back@2x.png' is named here") == true)
+        #expect(report.findings(AssetRule.imageUnreadable).map(\.file) == ["Test.xcassets/Complication.complicationset/Circular.imageset/circular@2x.png"])
+        // The front layer has no @2x: Apple TV needs @1x and @2x.
+        #expect(report.findings(AssetRule.scaleMissing).map(\.asset) == ["App Icon & Top Shelf Image/App Icon/Front/Content"])
+        #expect(report.findings(AssetRule.provenanceMissing).isEmpty)
+        #expect(report.assets.map(\.name).contains("Complication/Modular"))
+    }
+
     @Test func testMissingAndUnreferencedFiles() throws {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)

@@ -48,6 +48,9 @@ public struct CatalogAsset: Equatable, Sendable {
     /// False when Contents.json is missing or not JSON: the asset's entries are unknown, so
     /// only that is reported about it.
     public var contentsReadable = true
+    /// For an asset inside a container (a complication set's image set, an image stack's layer):
+    /// the outermost container's name. Provenance and requirements speak of the container.
+    public var container: String?
 
     public init(name: String, kind: AssetKind, path: String, images: [ImageEntry] = [], colors: [ColorEntry] = [],
                 preservesVector: Bool = false) {

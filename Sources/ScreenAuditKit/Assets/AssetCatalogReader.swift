@@ -38,6 +38,17 @@ public struct AssetCatalogReader: Sendable {
     /// Folders that group assets like a plain group does.
     static let groupExtensions: Set<String> = ["spriteatlas"]
 
+    /// The kind of asset a folder extension names, or nil for groups and unknown extensions.
+    static func kind(ofExtension ext: String) -> AssetKind? {
+        switch ext {
+        case "imageset": .image
+        case "colorset": .color
+        case "appiconset": .appicon
+        case _ where otherAssetExtensions.contains(ext): .other
+        default: nil
+        }
+    }
+
     static let idioms = [
         "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing", "watch-marketing",
         "mac-catalyst", "reality",
@@ -172,12 +183,11 @@ public struct AssetCatalogReader: Sendable {
                 }
                 let ext = (entry.name as NSString).pathExtension.lowercased()
                 let base = (entry.name as NSString).deletingPathExtension
+                if let kind = AssetCatalogReader.kind(ofExtension: ext) {
+                    asset(relative: childRelative, name: childNamespace + base, kind: kind, depth: depth + 1)
+                    continue
+                }
                 switch ext {
-                case "imageset": asset(relative: childRelative, name: childNamespace + base, kind: .image)
-                case "colorset": asset(relative: childRelative, name: childNamespace + base, kind: .color)
-                case "appiconset": asset(relative: childRelative, name: childNamespace + base, kind: .appicon)
-                case _ where AssetCatalogReader.otherAssetExtensions.contains(ext):
-                    asset(relative: childRelative, name: childNamespace + base, kind: .other)
                 case _ where AssetCatalogReader.groupExtensions.contains(ext):
                     group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
                 case "":
@@ -207,11 +217,30 @@ public struct AssetCatalogReader: Sendable {
             return opened.object
         }
 
-        mutating func asset(relative: String, name: String, kind: AssetKind) {
+        /// One asset folder. Containers (complication sets, brand assets, image stacks and their
+        /// layers, …) hold asset folders of their own: each is read as an asset too, named under
+        /// its container (`Complication/Circular`), and checked with the same rules.
+        mutating func asset(relative: String, name: String, kind: AssetKind, depth: Int, container: String? = nil) {
+            guard depth <= reader.limits.maxDepth else {
+                add(AssetRule.contentsMalformed, .error, file: relative,
+                    "folders nest deeper than \(reader.limits.maxDepth) levels (the limit); not read")
+                return
+            }
             let contentsPath = relative + "/Contents.json"
             let entries = children(of: relative)
             let files = entries.filter { !$0.isDirectory && $0.name != "Contents.json" }.map(\.name)
+            // The asset folders inside (a container's members), read after the container itself.
+            let nested = entries.filter { $0.isDirectory }.compactMap { entry -> (name: String, kind: AssetKind)? in
+                AssetCatalogReader.kind(ofExtension: (entry.name as NSString).pathExtension.lowercased()).map { (entry.name, $0) }
+            }
+            defer {
+                for child in nested {
+                    asset(relative: relative + "/" + child.name, name: name + "/" + (child.name as NSString).deletingPathExtension,
+                          kind: child.kind, depth: depth + 1, container: container ?? name)
+                }
+            }
             var asset = CatalogAsset(name: name, kind: kind, path: relative)
+            asset.container = container
             guard entries.contains(where: { $0.name == "Contents.json" && !$0.isDirectory }) else {
                 add(AssetRule.contentsMalformed, .error, asset: name, file: relative,
                     "the \(kind.title) has no Contents.json: Xcode ignores the folder")
@@ -227,20 +256,22 @@ public struct AssetCatalogReader: Sendable {
             let parsed = AssetContentsParser.entries(of: object, into: &asset)
             findings += parsed.findings
             let referenced = parsed.referenced
-            checkFiles(referenced, present: files, asset: name, relative: relative)
+            // A container names its members' folders (`"filename": "Circular.imageset"`).
+            checkFiles(referenced, present: files, folders: nested.map(\.name), asset: name, relative: relative)
             checkDuplicates(asset)
             assets.append(asset)
         }
 
-        mutating func checkFiles(_ referenced: [(file: String, path: JSONPath)], present: [String], asset: String, relative: String) {
+        mutating func checkFiles(_ referenced: [(file: String, path: JSONPath)], present: [String], folders: [String] = [], asset: String,
+                                 relative: String) {
             let contentsPath = relative + "/Contents.json"
-            let presentSet = Set(present)
+            let presentSet = Set(present + folders)
             for (file, path) in referenced {
                 if file.contains("/") || file == ".." || file == "." || file.isEmpty {
                     add(AssetRule.entryInvalid, .error, asset: asset, file: contentsPath, location: path,
                         "'\(file)' is a path; an entry names a file inside the asset folder")
                 } else if !presentSet.contains(file) {
-                    if let other = present.first(where: { $0.lowercased() == file.lowercased() }) {
+                    if let other = (present + folders).first(where: { $0.lowercased() == file.lowercased() }) {
                         add(AssetRule.fileMissing, .warning, asset: asset, file: contentsPath, location: path,
                             "'\(file)' is missing; '\(other)' differs only in case, which a case-insensitive disk accepts and a case-sensitive one does not")
                     } else {

@@ -7,7 +7,8 @@ struct ProvenancePolicy {
         -> (findings: [AssetFinding], summaries: [String: String]) {
         var findings: [AssetFinding] = []
         var summaries: [String: String] = [:]
-        let names = Set(catalog.assets.map(\.name) + required).sorted()
+        // Assets inside containers are accounted for by their container's entry.
+        let names = Set(catalog.assets.filter { $0.container == nil }.map(\.name) + required).sorted()
         for name in names {
             let place = catalog.asset(named: name)?.contentsPath ?? file
             guard let entry = provenance.assets[name] else {
