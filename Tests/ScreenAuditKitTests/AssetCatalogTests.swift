@@ -175,6 +175,27 @@ struct AssetCatalogReaderTests {
         #expect(report.assets.map(\.name).contains("Complication/Modular"))
     }
 
+    /// Where Xcode is lenient, the audit is too: a PDF in the @1x slot beside PNGs, and an app icon
+    /// set sharing its name with an image set.
+    @Test func testLenientCases_giveNoFindings() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.write("%PDF-1.4\n%fake vector\n", to: "logo.imageset/logo.pdf")
+        try catalog.write(try CatalogBuilder.png(width: 48, height: 48), to: "logo.imageset/logo@2x.png")
+        try catalog.write(try CatalogBuilder.png(width: 72, height: 72), to: "logo.imageset/logo@3x.png")
+        try catalog.imageContents("logo", entries: [
+            #"{ "filename" : "logo.pdf", "idiom" : "universal", "scale" : "1x" }"#,
+            #"{ "filename" : "logo@2x.png", "idiom" : "universal", "scale" : "2x" }"#,
+            #"{ "filename" : "logo@3x.png", "idiom" : "universal", "scale" : "3x" }"#,
+        ])
+        try catalog.write(try CatalogBuilder.png(width: 1024, height: 1024), to: "Sunset.appiconset/icon.png")
+        try catalog.imageContents("Sunset", entries: [#"{ "filename" : "icon.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" }"#],
+                                  kind: "appiconset")
+        try catalog.imageSet("Sunset", points: 60)
+        let report = try audit(catalog)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
+
     @Test func testMissingAndUnreferencedFiles() throws {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)

@@ -77,13 +77,17 @@ public struct AssetCatalogReader: Sendable {
         walk.group(relative: name, namespace: "", depth: 0, isRoot: true)
         let assets = walk.assets.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
         var findings = walk.findings
+        // Two assets of one name collide, except an app icon set and another kind: icons are
+        // looked up apart (an alternate icon and its preview image share a name on purpose, with
+        // ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS).
         var firstPath: [String: String] = [:]
         for asset in assets {
-            if let first = firstPath[asset.name] {
+            let key = (asset.kind == .appicon ? "icon:" : "asset:") + asset.name
+            if let first = firstPath[key] {
                 findings.append(AssetFinding(rule: AssetRule.entryDuplicate, severity: .error, asset: asset.name, file: asset.path,
                                              message: "two assets are named '\(asset.name)' (also \(first)); code loading it gets either"))
             } else {
-                firstPath[asset.name] = asset.path
+                firstPath[key] = asset.path
             }
         }
         return Result(catalog: AssetCatalog(name: name, assets: assets), findings: findings.sorted(by: AssetFinding.ordered))
