@@ -169,8 +169,9 @@ struct AssetCatalogReaderTests {
         #expect(missing.map(\.file) == ["Test.xcassets/\(brand)/App Icon.imagestack/Back.imagestacklayer/Content.imageset/Contents.json"])
         #expect(missing.first?.message.contains("'Back@2x.png' is named here") == true)
         #expect(report.findings(AssetRule.imageUnreadable).map(\.file) == ["Test.xcassets/Complication.complicationset/Circular.imageset/circular@2x.png"])
-        // The front layer has no @2x: Apple TV needs @1x and @2x.
-        #expect(report.findings(AssetRule.scaleMissing).map(\.asset) == ["App Icon & Top Shelf Image/App Icon/Front/Content"])
+        // Inside containers the role decides the scales (the App Store icon's layers are @1x
+        // alone): no default scale is asked for.
+        #expect(report.findings(AssetRule.scaleMissing).isEmpty)
         #expect(report.findings(AssetRule.provenanceMissing).isEmpty)
         #expect(report.assets.map(\.name).contains("Complication/Modular"))
     }

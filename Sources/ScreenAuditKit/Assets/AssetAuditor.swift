@@ -79,7 +79,9 @@ public struct AssetAuditor: Sendable {
         for asset in catalog.assets where asset.contentsReadable {
             let requirement = requirements?.requirement(named: asset.name)
             findings += ImageSetRules.sizes(asset, pixels: { pixelSizes["\(asset.path)#\($0.index)"] }, requiredSize: requirement?.size)
-            if requirement == nil, asset.kind == .image {
+            // Inside a container the role decides the scales (a tvOS App Store icon's layers are
+            // @1x alone), which the default scales do not know: only sizes are judged there.
+            if requirement == nil, asset.kind == .image, asset.container == nil {
                 findings += ImageSetRules.defaultScales(asset, scales: requirements?.defaultScales ?? AssetRequirements.builtInDefaultScales,
                                                         platform: platform)
             }
