@@ -313,9 +313,16 @@ struct AssetImageTests {
         try catalog.imageSet("third", points: 1, scales: [1, 2, 3], pixels: [1: 25, 2: 49, 3: 74]) // 24.67 pt
         try catalog.imageSet("double", points: 44, scales: [1, 2, 3], pixels: [3: 264])        // @3x twice its size
         try catalog.imageSet("same", points: 1, scales: [2, 3], pixels: [2: 400, 3: 400])       // one file at both
+        try catalog.imageSet("slot", points: 44, scales: [1, 2, 3], pixels: [1: 88])            // an @2x file in the 1x slot
+        // An @1x of 48×44 px beside a 144×144 px @2x.
+        try catalog.write(try CatalogBuilder.png(width: 48, height: 44), to: "odd.imageset/odd.png")
+        try catalog.write(try CatalogBuilder.png(width: 144, height: 144), to: "odd.imageset/odd@2x.png")
+        try catalog.imageContents("odd", entries: [#"{ "filename" : "odd.png", "idiom" : "universal", "scale" : "1x" }"#,
+                                                   #"{ "filename" : "odd@2x.png", "idiom" : "universal", "scale" : "2x" }"#])
         let report = try audit(catalog)
         let sizes = report.findings(AssetRule.sizeInconsistent)
-        #expect(sizes.map(\.file) == ["Test.xcassets/double.imageset/double@3x.png", "Test.xcassets/same.imageset/same@3x.png"])
+        #expect(sizes.map(\.file) == ["Test.xcassets/double.imageset/double@3x.png", "Test.xcassets/odd.imageset/odd@2x.png",
+                                      "Test.xcassets/same.imageset/same@3x.png", "Test.xcassets/slot.imageset/slot@1x.png"])
         #expect(sizes.first?.message.hasSuffix("the @1x image is 44×44 px, so at @3x it must be 132×132 px") == true)
     }
 
