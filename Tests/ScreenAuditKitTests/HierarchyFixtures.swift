@@ -1,7 +1,19 @@
+@testable import ScreenAuditKit
+
 /// Dumps in the formats XCUITest and uiautomator write, composed for these tests after the shape
 /// of public dumps (Xcode 14+ `debugDescription`, the older `traits:` form, and `uiautomator dump`
 /// XML as `adb exec-out … /dev/tty` prints it). The apps and their texts are made up.
 enum HierarchyFixtures {
+    /// The `HierarchyError` `body` throws, or nil when it does not.
+    static func error<Value>(_ body: () throws -> Value) -> HierarchyError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error as? HierarchyError
+        }
+    }
+
     /// A sign-in screen of a 393 × 852 pt iPhone, as `XCUIApplication().debugDescription` prints it.
     static let signIn = """
     Attributes: Application, 0x600003e0c1c0, pid: 48213, label: 'Plant Diary'

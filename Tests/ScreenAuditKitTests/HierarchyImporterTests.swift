@@ -15,14 +15,6 @@ struct HierarchyImporterTests {
                                                                     pixelHeight: height, file: "settings.xml")
     }
 
-    static func importError(_ body: () throws -> ImportedScreen) -> HierarchyError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? HierarchyError
-        }
-    }
 
     @Test func testXCUITest_importsEveryElementWithRoleFrameTextAndID() throws {
         let screen = try Self.importIOS()
@@ -52,12 +44,12 @@ struct HierarchyImporterTests {
     @Test func testXCUITest_scaleFromTheScreenshot_andOrientationMismatch() throws {
         #expect(try Self.importIOS(width: 786, height: 1704).contract.device.scale == 2)
         #expect(try Self.importIOS(width: 1180, height: 2557).contract.device.scale == 3)   // within 1 %
-        #expect(Self.importError { try Self.importIOS(width: 2556, height: 1179) }?.description
+        #expect(HierarchyFixtures.error { try Self.importIOS(width: 2556, height: 1179) }?.description
             == "signin.txt: line 4: the screenshot is landscape (2556×1179 px) but the dump's window is portrait (393×852 pt): capture both in the same orientation")
-        #expect(Self.importError { try Self.importIOS(width: 1000, height: 2000) }?.description
+        #expect(HierarchyFixtures.error { try Self.importIOS(width: 1000, height: 2000) }?.description
             == "signin.txt: line 4: the screenshot (1000×2000 px) is not the dump's window (393×852 pt) at @1x, @2x or @3x: is this the dump of this screenshot?")
         let noWindow = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {44.0, 44.0}}, label: 'A'\n"
-        #expect(Self.importError { try Self.importIOS(noWindow) }?.message == "no Window with a frame in the dump: the screen's size in points is unknown")
+        #expect(HierarchyFixtures.error { try Self.importIOS(noWindow) }?.message == "no Window with a frame in the dump: the screen's size in points is unknown")
     }
 
     @Test func testUIAutomator_importsInPointsWithTheDensity() throws {
@@ -76,9 +68,9 @@ struct HierarchyImporterTests {
     }
 
     @Test func testUIAutomator_needsTheDensity_andTheSameOrientation() {
-        #expect(Self.importError { try Self.importAndroid(density: nil) }?.message
+        #expect(HierarchyFixtures.error { try Self.importAndroid(density: nil) }?.message
             == "a uiautomator dump gives bounds in pixels: the density (pixels per dp) is needed to read them in points")
-        #expect(Self.importError { try Self.importAndroid(width: 2400, height: 1080) }?.message
+        #expect(HierarchyFixtures.error { try Self.importAndroid(width: 2400, height: 1080) }?.message
             == "the screenshot is 2400×1080 px but the dump's root is 1080×2400 px: capture both in the same orientation")
     }
 

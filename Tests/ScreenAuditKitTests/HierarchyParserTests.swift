@@ -12,14 +12,6 @@ struct HierarchyParserTests {
         try UIAutomatorDumpParser().parse(Array(text.utf8), file: "shot.xml")
     }
 
-    static func error(_ body: () throws -> HierarchyDump) -> HierarchyError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error as? HierarchyError
-        }
-    }
 
     // MARK: XCUITest
 
@@ -69,25 +61,25 @@ struct HierarchyParserTests {
     }
 
     @Test func testXCUITest_badInput_namesFileAndLine() {
-        #expect(Self.error { try Self.xcuitest("") }?.description
+        #expect(HierarchyFixtures.error { try Self.xcuitest("") }?.description
             == "shot.txt: no element tree: expected an 'Element subtree:' line followed by the elements, as XCUIApplication().debugDescription prints them")
-        #expect(Self.error { try XCUITestDumpParser().parse([0x89, 0x50, 0x4E, 0x47, 0, 1, 2], file: "shot.txt") }?.line == 0)
+        #expect(HierarchyFixtures.error { try XCUITestDumpParser().parse([0x89, 0x50, 0x4E, 0x47, 0, 1, 2], file: "shot.txt") }?.line == 0)
         let badFrame = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{1.0, 2.0}, {3.0}}, label: 'A'\n"
-        #expect(Self.error { try Self.xcuitest(badFrame) }?.description == "shot.txt: line 3: a frame must be {{x, y}, {width, height}}, found '{{1.0, 2.0}, {3.0}}'")
+        #expect(HierarchyFixtures.error { try Self.xcuitest(badFrame) }?.description == "shot.txt: line 3: a frame must be {{x, y}, {width, height}}, found '{{1.0, 2.0}, {3.0}}'")
         let unterminated = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{1.0, 2.0}, {3.0, 4.0}}, label: 'A\n"
-        #expect(Self.error { try Self.xcuitest(unterminated) }?.line == 3)
+        #expect(HierarchyFixtures.error { try Self.xcuitest(unterminated) }?.line == 3)
         let junkLine = "Element subtree:\n →Application, 0x1, pid: 1\n    }}}{{{ garbage\n"
-        #expect(Self.error { try Self.xcuitest(junkLine) }?.line == 3)
+        #expect(HierarchyFixtures.error { try Self.xcuitest(junkLine) }?.line == 3)
     }
 
     @Test func testXCUITest_limits() {
         let deep = "Element subtree:\n" + (0..<300).map { String(repeating: " ", count: $0 + 1) + "Other, 0x1, {{0.0, 0.0}, {1.0, 1.0}}" }
             .joined(separator: "\n")
-        let error = Self.error { try Self.xcuitest(deep) }
+        let error = HierarchyFixtures.error { try Self.xcuitest(deep) }
         #expect(error?.limit == .jsonDepth && error?.line == 258)
         let many = "Element subtree:\n →Application, 0x1\n" + String(repeating: "    Other, 0x1, {{0.0, 0.0}, {1.0, 1.0}}\n", count: 30)
-        #expect(Self.error { try XCUITestDumpParser(limits: HierarchyLimits(maxElements: 20)).parse(Array(many.utf8), file: "f") }?.limit == .elements)
-        #expect(Self.error { try XCUITestDumpParser(limits: HierarchyLimits(maxBytes: 10)).parse(Array(many.utf8), file: "f") }?.limit == .inputBytes)
+        #expect(HierarchyFixtures.error { try XCUITestDumpParser(limits: HierarchyLimits(maxElements: 20)).parse(Array(many.utf8), file: "f") }?.limit == .elements)
+        #expect(HierarchyFixtures.error { try XCUITestDumpParser(limits: HierarchyLimits(maxBytes: 10)).parse(Array(many.utf8), file: "f") }?.limit == .inputBytes)
     }
 
     // MARK: uiautomator
@@ -101,9 +93,7 @@ struct HierarchyParserTests {
                                              "android.widget.ImageButton", "android.widget.EditText", "android.widget.TextView",
                                              "android.widget.SeekBar"])
         #expect(root.children[0].title == "Display & brightness" && root.children[0].identifier == "org.example.settings:id/title")
-        #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable", "focusable"].reduce(into: Set<String>()) {
-            if $1 != "focusable" { $0.insert($1) }
-        })
+        #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable"])
         #expect(root.children[2].frame == Frame(x: 63, y: 2184, width: 954, height: 126))
         #expect(root.children[4].flags.contains("long-clickable"))
         #expect(root.children[5].title == "Résumé 😀")
@@ -124,19 +114,19 @@ struct HierarchyParserTests {
 
     @Test func testUIAutomator_badInput_namesFileAndLine() {
         let badBounds = "<hierarchy rotation=\"0\">\n<node class=\"a.B\" bounds=\"[0,0][-5,abc]\"/>\n</hierarchy>"
-        #expect(Self.error { try Self.uiautomator(badBounds) }?.description
+        #expect(HierarchyFixtures.error { try Self.uiautomator(badBounds) }?.description
             == "shot.xml: line 2: bounds must be '[x0,y0][x1,y1]' in whole pixels with x1 ≥ x0 and y1 ≥ y0, found '[0,0][-5,abc]'")
         let unbalanced = "<hierarchy rotation=\"0\">\n<node class=\"a.B\" bounds=\"[0,0][5,5]\">\n"
-        #expect(Self.error { try Self.uiautomator(unbalanced) }?.message == "the XML ends inside an element: the dump is cut short")
+        #expect(HierarchyFixtures.error { try Self.uiautomator(unbalanced) }?.message == "the XML ends inside an element: the dump is cut short")
         let stray = "<hierarchy rotation=\"0\"></node></hierarchy>"
-        #expect(Self.error { try Self.uiautomator(stray) }?.message == "'</node>' closes nothing")
-        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node text=\"a &bogus; b\"/></hierarchy>") }?.message == "unknown entity '&bogus;'")
-        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"7\"></hierarchy>") }?.message == "rotation must be 0, 1, 2 or 3, found '7'")
-        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"></hierarchy>") }?.message == "the hierarchy holds no nodes")
-        #expect(Self.error { try Self.uiautomator("no xml here") }?.line == 0)
-        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><!DOCTYPE x [<!ENTITY a \"b\">]><node/></hierarchy>") }?.message
+        #expect(HierarchyFixtures.error { try Self.uiautomator(stray) }?.message == "'</node>' closes nothing")
+        #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node text=\"a &bogus; b\"/></hierarchy>") }?.message == "unknown entity '&bogus;'")
+        #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"7\"></hierarchy>") }?.message == "rotation must be 0, 1, 2 or 3, found '7'")
+        #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"0\"></hierarchy>") }?.message == "the hierarchy holds no nodes")
+        #expect(HierarchyFixtures.error { try Self.uiautomator("no xml here") }?.line == 0)
+        #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"0\"><!DOCTYPE x [<!ENTITY a \"b\">]><node/></hierarchy>") }?.message
             == "DTDs and CDATA sections are not part of a uiautomator dump")
-        #expect(Self.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node a=\"1\" a=\"2\"/></hierarchy>") }?.message == "attribute 'a' appears twice")
+        #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node a=\"1\" a=\"2\"/></hierarchy>") }?.message == "attribute 'a' appears twice")
     }
 
     @Test func testFormatIsRecognisedFromTheContent() {

@@ -30,7 +30,7 @@ struct HierarchyScreenLoaderTests {
         let screens = try loader.load(screenshots: directory.path("shots"), hierarchies: directory.path("dumps"))
         #expect(screens.map(\.contract.id) == ["big", "cut", "en/signin", "en/twice"])
         #expect(screens[0].problem == .hierarchyUnreadable(format: "unknown",
-                                                           reason: "\(directory.path("dumps/big.txt")): the dump is 5000 bytes, over the input-bytes limit of 4096"))
+                                                           reason: "\(directory.path("dumps/big.txt")): the file is 5000 bytes, over the limit of 4096 bytes"))
         // A screenshot whose header cannot be read is left to the audit, which reports it unreadable.
         #expect(screens[1].problem == nil && screens[1].contract.elements.isEmpty && screens[1].contract.screenshot == "cut.jpg")
         // The sign-in dump is a 393 × 852 pt window: the 393 × 852 px screenshot is @1x.

@@ -55,7 +55,7 @@ struct ScreenInputs {
     /// usage error when uiautomator dumps come without `--density`.
     func load(_ limits: RunLimits) throws -> [LoadedScreen] {
         guard let hierarchies else { return try limits.contracts.load(path: contracts ?? "") }
-        if density == nil, let dump = try firstUIAutomatorDump(in: hierarchies, limits: limits) {
+        if density == nil, let dump = try HierarchyScreenLoader.firstUIAutomatorDump(in: hierarchies, format: format) {
             throw UsageError("\(dump) is a uiautomator dump, whose bounds are pixels: pass --density N, the device's pixels per dp (its dpi ÷ 160, e.g. 2.625 for 420 dpi)")
         }
         let loader = HierarchyScreenLoader(
@@ -66,19 +66,5 @@ struct ScreenInputs {
         var annotations = limits.contracts
         annotations.checksElementReferences = false
         return try HierarchyScreenLoader.annotate(imported, with: try annotations.load(path: contracts))
-    }
-
-    /// The first dump (in path order) that is uiautomator XML, by `--hierarchy-format` or its content.
-    func firstUIAutomatorDump(in folder: String, limits: RunLimits) throws -> String? {
-        if format == .xcuitest { return nil }
-        let dumps = try HierarchyScreenLoader.files(in: folder, extensions: HierarchyScreenLoader.dumpExtensions, what: "hierarchies")
-        for name in dumps.values.flatMap({ $0 }).sorted() {
-            if format == .uiautomator { return name }
-            guard let handle = FileHandle(forReadingAtPath: (folder as NSString).appendingPathComponent(name)) else { continue }
-            defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 4096)) ?? Data()
-            if HierarchyFormat.recognize(Substring(decoding: head, as: UTF8.self)) == .uiautomator { return name }
-        }
-        return nil
     }
 }

@@ -8,6 +8,11 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     /// The format `text` is written in, from its content: uiautomator dumps are XML (after the
     /// line `adb … uiautomator dump /dev/tty` may print first); everything else is read as an
     /// XCUITest description.
+    /// The format of a dump from its first bytes (4 KB are plenty).
+    public static func recognize<Bytes: Collection>(head bytes: Bytes) -> HierarchyFormat where Bytes.Element == UInt8 {
+        recognize(Substring(decoding: bytes.prefix(4096), as: UTF8.self))
+    }
+
     public static func recognize(_ text: Substring) -> HierarchyFormat {
         for line in text.split(maxSplits: 8, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).prefix(8) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }

@@ -82,7 +82,8 @@ public struct HierarchyImporter: Sendable {
         if let across = scale(pixelWidth, frame.width), let down = scale(pixelHeight, frame.height), across == down {
             return ScreenGeometry(device: DeviceSpec(scale: across, width: frame.width, height: frame.height), unitsPerPoint: 1)
         }
-        let pixels = "\(pixelWidth)×\(pixelHeight) px", points = "\(PointText.format(frame.width))×\(PointText.format(frame.height)) pt"
+        let pixels = "\(pixelWidth)×\(pixelHeight) px"
+        let points = "\(Words.number(frame.width.rounded(places: 2)))×\(Words.number(frame.height.rounded(places: 2))) pt"
         if scale(pixelWidth, frame.height) != nil, scale(pixelHeight, frame.width) != nil {
             let shot = pixelWidth > pixelHeight ? "landscape" : "portrait", tree = frame.width > frame.height ? "landscape" : "portrait"
             throw HierarchyError(file: file, line: window.line,
@@ -256,12 +257,5 @@ public struct HierarchyImporter: Sendable {
             }
         }
         return slug
-    }
-}
-
-/// Numbers in messages about points: whole numbers without decimals.
-enum PointText {
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value.rounded(places: 2))
     }
 }

@@ -25,8 +25,8 @@ public struct HierarchyScreenLoader: Sendable {
         self.decoder = decoder
     }
 
-    public static let screenshotExtensions = ["png", "jpg", "jpeg"]
-    public static let dumpExtensions = ["txt", "xml"]
+    static let screenshotExtensions = ["png", "jpg", "jpeg"]
+    static let dumpExtensions = ["txt", "xml"]
 
     /// The screens of `screenshots` and `hierarchies`, in screen id order. Throws only when a
     /// folder cannot be listed or holds more screens than `maxScreens`.
@@ -66,11 +66,11 @@ public struct HierarchyScreenLoader: Sendable {
         }
         let bytes: [UInt8]
         do {
-            bytes = try Self.read(dumpPath, maxBytes: limits.maxBytes)
+            bytes = try InputFiles.read(dumpPath, limit: limits.maxBytes)
         } catch {
-            return problem(.hierarchyUnreadable(format: "unknown", reason: error.description))
+            return problem(.hierarchyUnreadable(format: "unknown", reason: "\(error)"))
         }
-        let format = format ?? HierarchyFormat.recognize(Substring(decoding: bytes.prefix(4096), as: UTF8.self))
+        let format = format ?? HierarchyFormat.recognize(head: bytes)
         // A screenshot whose header cannot be read is audited as it is: the audit reports it unreadable.
         guard let size = try? decoder.pixelSize(ofFileAt: (screenshots as NSString).appendingPathComponent(shot)) else {
             return LoadedScreen(contract: placeholder, file: dumpPath, source: dump, path: "")
@@ -89,21 +89,22 @@ public struct HierarchyScreenLoader: Sendable {
         }
     }
 
-    /// The dump's bytes, refused above `maxBytes` before they are read.
-    static func read(_ path: String, maxBytes: Int) throws(HierarchyError) -> [UInt8] {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= maxBytes else {
-            throw HierarchyError(file: path, line: 0, message: "the dump is \(size) bytes, over the input-bytes limit of \(maxBytes)", limit: .inputBytes)
+    /// The first dump below `folder` (in path order) that is uiautomator XML, by `format` or by
+    /// its content: such dumps need a density, which a run must be told before it starts.
+    public static func firstUIAutomatorDump(in folder: String, format: HierarchyFormat?) throws(AuditError) -> String? {
+        if format == .xcuitest { return nil }
+        for name in try files(in: folder, extensions: dumpExtensions, what: "hierarchies").values.flatMap({ $0 }).sorted() {
+            if format == .uiautomator { return name }
+            guard let handle = FileHandle(forReadingAtPath: (folder as NSString).appendingPathComponent(name)) else { continue }
+            defer { try? handle.close() }
+            if HierarchyFormat.recognize(head: (try? handle.read(upToCount: 4096)) ?? Data()) == .uiautomator { return name }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HierarchyError(file: path, line: 0, message: "cannot be read")
-        }
-        return [UInt8](data)
+        return nil
     }
 
     /// Files below `root` with one of `extensions` (any case), grouped by their path without the
     /// extension; each group sorted.
-    public static func files(in root: String, extensions: [String], what: String) throws(AuditError) -> [String: [String]] {
+    static func files(in root: String, extensions: [String], what: String) throws(AuditError) -> [String: [String]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AuditError.invalidInput([InputIssue(file: root, location: "", message: "the \(what) folder does not exist")])
