@@ -18,7 +18,9 @@ public enum RatioDisplay {
 
     /// A required minimum as standards write it: "4.5", "3", "7".
     public static func minimum(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Beyond 10^15 (or not finite) a Double has no fraction to drop, and Int could not hold it.
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     static func wholeHundredths(_ ratio: Double) -> Int {

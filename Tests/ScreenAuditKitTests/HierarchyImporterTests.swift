@@ -48,6 +48,10 @@ struct HierarchyImporterTests {
             == "signin.txt: line 4: the screenshot is landscape (2556×1179 px) but the dump's window is portrait (393×852 pt): capture both in the same orientation")
         #expect(HierarchyFixtures.error { try Self.importIOS(width: 1000, height: 2000) }?.description
             == "signin.txt: line 4: the screenshot (1000×2000 px) is not the dump's window (393×852 pt) at @1x, @2x or @3x: is this the dump of this screenshot?")
+        // A window of absurd size (found by the fuzzer) is an error with its numbers, not a trap.
+        let huge = "Element subtree:\n →Application, 0x1, pid: 1\n    Window, 0x2, {{0.0, 0.0}, {3.7e105, 667.0}}\n"
+        #expect(HierarchyFixtures.error { try Self.importIOS(huge) }?.message
+            == "the screenshot (1179×2556 px) is not the dump's window (3.7e+105×667 pt) at @1x, @2x or @3x: is this the dump of this screenshot?")
         let noWindow = "Element subtree:\n →Application, 0x1, pid: 1\n    Button, 0x2, {{0.0, 0.0}, {44.0, 44.0}}, label: 'A'\n"
         #expect(HierarchyFixtures.error { try Self.importIOS(noWindow) }?.message == "no Window with a frame in the dump: the screen's size in points is unknown")
     }
