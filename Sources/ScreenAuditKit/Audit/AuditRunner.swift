@@ -130,7 +130,7 @@ public struct AuditRunner: Sendable {
     /// One screen, and its decoded frame when `overlays` wants one of it.
     func auditScreen(_ loaded: LoadedScreen, root: String, policy: Policy,
                      keepingFrameFor overlays: OverlayRequest?) -> (report: ScreenReport, frame: PixelBuffer?) {
-        let screen = loaded.contract
+        var screen = loaded.contract
         let path = (root as NSString).appendingPathComponent(screen.screenshot)
         var report = ScreenReport(id: screen.id, screenshot: screen.screenshot, contract: loaded.source,
                                   status: .audited, notes: [], findings: [], checked: [])
@@ -148,7 +148,7 @@ public struct AuditRunner: Sendable {
             results = [CheckResult(rule: RuleID.hierarchyUnreadable, element: nil, status: .fail, severity: .error,
                                    measured: .hierarchyUnreadable(.init(format: format)), reason: reason)]
         case nil:
-            results = checkScreenshot(loaded, path: path, root: root, report: &report, frame: &frame)
+            results = checkScreenshot(loaded, path: path, root: root, screen: &screen, report: &report, frame: &frame)
         }
         let order = Dictionary(uniqueKeysWithValues: screen.elements.enumerated().map { ($1.id, $0) })
         let sorted = results.sorted { a, b in
@@ -164,10 +164,10 @@ public struct AuditRunner: Sendable {
     }
 
     /// Decodes the screen's screenshot and runs the checks on it; a screenshot that cannot be
-    /// used is one result on the screen (and its status).
-    func checkScreenshot(_ loaded: LoadedScreen, path: String, root: String, report: inout ScreenReport,
-                         frame: inout PixelBuffer?) -> [CheckResult] {
-        let screen = loaded.contract
+    /// used is one result on the screen (and its status). A screen that `detectsText` gets its
+    /// elements from the pixels here.
+    func checkScreenshot(_ loaded: LoadedScreen, path: String, root: String, screen: inout ScreenContract,
+                         report: inout ScreenReport, frame: inout PixelBuffer?) -> [CheckResult] {
         do {
             try Self.requireInside(root: root, path: path, relative: screen.screenshot)
             let image = try decoder.decodeFile(atPath: path)
@@ -179,6 +179,11 @@ public struct AuditRunner: Sendable {
                     rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
                     measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
                                                             expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
+            }
+            if loaded.detectsText {
+                let detection = TextDetector(scale: screen.device.scale).detect(in: image.pixels)
+                screen.elements = detection.elements(scale: screen.device.scale)
+                if let reason = detection.unsearched { report.notes.append("no text was searched for: \(reason)") }
             }
             // Each element's frame is judged on its own: clipped to the screen, or not run.
             let judged = ElementGeometry.judge(screen, checks: checks)

@@ -16,6 +16,9 @@ public struct LoadedScreen: Equatable, Sendable {
     public var notes: [String] = []
     /// Why the screen cannot be audited, known before its screenshot is read.
     public var problem: ScreenProblem?
+    /// The screen's elements are the lines of text found in its pixels (`scan`): the contract
+    /// gives the device, and the audit adds one text element a line once the screenshot is decoded.
+    public var detectsText = false
 
     public init(contract: ScreenContract, file: String, source: String, path: String, notes: [String] = [],
                 problem: ScreenProblem? = nil) {

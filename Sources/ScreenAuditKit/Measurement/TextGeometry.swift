@@ -379,7 +379,14 @@ struct TextGeometryReader {
             case let (above?, below?): xHeight = above.support >= below.support ? strongest.value : below.value
             case (.some, nil): xHeight = strongest.value
             case let (nil, below?): xHeight = below.value
-            case (nil, nil): return lowercase && !capitals ? (nil, strongest.value) : (strongest.value, nil)
+            case (nil, nil):
+                // Text of unknown content (found in the pixels): a few ascenders over a line of
+                // lower case are a weak level, yet enough to tell the strongest is the x-height.
+                let ascenders = peaks.contains { tallWindow(over: strongest.value).contains($0.value) && $0.support >= max(1.5, strongest.support / 25) }
+                guard !expectation.isKnown && ascenders else {
+                    return lowercase && !capitals ? (nil, strongest.value) : (strongest.value, nil)
+                }
+                xHeight = strongest.value
             }
         }
         // Lower case without capitals: whatever rises above the x-height is not the cap height.

@@ -8,14 +8,18 @@ import Imaging
 public final class AuditOutputs: Sendable {
     public let formats: Set<ReportFormat>
     public let overlaySelection: OverlaySelection
+    /// Outline every checked element on the overlays, not only those with findings (`scan`: every
+    /// line of text it found).
+    public let outlinesCheckedElements: Bool
     let files: StagedFiles
     private let ledger = OverlayLedger()
 
     /// Checks (and creates) `directory` before any work: a file in its way is an error here.
     public init(directory: String, formats: Set<ReportFormat> = Set(ReportFormat.screenFormats),
-                overlays: OverlaySelection = .findings) throws {
+                overlays: OverlaySelection = .findings, outlinesCheckedElements: Bool = false) throws {
         self.formats = formats
         overlaySelection = overlays
+        self.outlinesCheckedElements = outlinesCheckedElements
         files = try StagedFiles(directory: directory)
     }
 
@@ -24,9 +28,15 @@ public final class AuditOutputs: Sendable {
     /// What the runner needs to hand over frames for overlays; nil when overlays are not written.
     public var overlayRequest: OverlayRequest? {
         guard formats.contains(.overlays) else { return nil }
-        return OverlayRequest(selection: overlaySelection) { [files, ledger] screen, frame, firstNumber, scale in
+        return OverlayRequest(selection: overlaySelection) { [files, ledger, outlinesCheckedElements] screen, frame, firstNumber, scale in
             let notRun = screen.checked.filter { $0.status == .notRun }
-            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: firstNumber, scale: scale, notRun: notRun)
+            var outlines: [PixelRect] = []
+            if outlinesCheckedElements {
+                var seen = Set<PixelRect>()
+                outlines = screen.checked.compactMap(\.frame).filter { seen.insert($0).inserted }
+            }
+            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: firstNumber, scale: scale, notRun: notRun,
+                                                 outlines: outlines)
             do {
                 let png = try PNGEncoder.encode(overlay, effort: .fast)
                 try files.stage(OverlayReporter.directory + "/" + OverlayReporter.fileName(for: screen.id), Data(png))

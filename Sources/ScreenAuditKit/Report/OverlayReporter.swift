@@ -29,10 +29,14 @@ public enum OverlayReporter {
         }
     }
 
+    /// The thin outline of a checked element without findings (`outlines`).
+    static let checkedColor = RGBA(red: 0x00, green: 0x7A, blue: 0x5E)
+
     /// Draws `findings` (numbered from `firstNumber`, in order) over `image`, with a legend strip
-    /// below it. `scale` sizes outlines and badges.
+    /// below it. `scale` sizes outlines and badges. `outlines`: frames drawn with a thin line under
+    /// the findings (every element checked, where a run wants them shown).
     public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
-                              notRun: [CheckedEntry] = []) -> PixelBuffer {
+                              notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> PixelBuffer {
         let legendHeight = Int((28 * scale).rounded())
         // The screenshot with a white strip below it for the legend (built in place: the canvas
         // holds the only reference, so drawing never copies it).
@@ -55,6 +59,10 @@ public enum OverlayReporter {
         }
         let line = max(2, 2 * scale)
         let badge = 22 * scale
+        for frame in outlines {
+            canvas.stroke(RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height)),
+                          lineWidth: max(1, scale), color: checkedColor, style: .solid)
+        }
         for (index, finding, frame) in framed {
             let style = style(finding)
             let rect = RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))

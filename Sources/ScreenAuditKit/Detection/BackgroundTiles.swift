@@ -1,0 +1,177 @@
+import Imaging
+
+/// The background colours of a screenshot, tile by tile: the colour most of a tile's pixels share,
+/// or none where no colour dominates (a photo, noise, a dense texture). UI text stands on flat or
+/// slowly varying fills, so a glyph's pixels are the ones that differ from every background near
+/// them.
+struct BackgroundTiles: Sendable {
+    let tileSize: Int
+    let columns: Int
+    let rows: Int
+    /// Per tile, row by row: the dominant colour packed as 0xRRGGBB, or -1 where none dominates.
+    let modes: [Int32]
+    /// Per tile: how many of its samples the dominant colour holds.
+    let shares: [Int32]
+    /// Per tile: whether its dominant colour is a background (`backgroundTiles`).
+    let isBackground: [Bool]
+
+    /// The share of a tile's sampled pixels that must fall in one colour bin for it to have a
+    /// background: 40 % keeps tiles half covered by glyph strokes, and leaves out photos, where
+    /// no bin of 32 levels per channel holds that many.
+    static let minimumShare = 0.4
+
+    init(image: PixelBuffer, tileSize: Int) {
+        self.tileSize = tileSize
+        let columns = (image.width + tileSize - 1) / tileSize, rows = (image.height + tileSize - 1) / tileSize
+        self.columns = columns
+        self.rows = rows
+        var modes = [Int32](repeating: -1, count: columns * rows)
+        var shares = [Int32](repeating: 0, count: columns * rows)
+        var keys: [Int32] = []
+        keys.reserveCapacity(tileSize * tileSize)
+        let width = image.width, height = image.height, size = tileSize
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let x0 = column * size, y0 = row * size
+                    let x1 = min(width, x0 + size), y1 = min(height, y0 + size)
+                    (modes[row * columns + column], shares[row * columns + column]) = Self.dominantColor(
+                        pixels, width: width, x0: x0, y0: y0, x1: x1, y1: y1, keys: &keys)
+                }
+            }
+        }
+        self.modes = modes
+        self.shares = shares
+        isBackground = Self.backgroundTiles(modes: modes, columns: columns, rows: rows, tolerance: InkMask.threshold / 2)
+    }
+
+    /// The mean colour of the most common bin (32 levels a channel) among every second pixel of
+    /// every second row of the tile, or -1 when that bin holds less than `minimumShare` of them.
+    private static func dominantColor(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, x0: Int, y0: Int, x1: Int, y1: Int,
+                                      keys: inout [Int32]) -> (color: Int32, samples: Int32) {
+        keys.removeAll(keepingCapacity: true)
+        var uniform = true
+        var y = y0
+        while y < y1 {
+            var offset = (y * width + x0) * 4
+            let end = (y * width + x1) * 4
+            while offset < end {
+                let key = Int32(pixels[offset] >> 3) << 10 | Int32(pixels[offset + 1] >> 3) << 5 | Int32(pixels[offset + 2] >> 3)
+                if let first = keys.first, first != key { uniform = false }
+                keys.append(key)
+                offset += 8
+            }
+            y += 2
+        }
+        guard !keys.isEmpty else { return (-1, 0) }
+        var modal = keys[0], count = keys.count
+        if !uniform {
+            keys.sort()
+            count = 0
+            var start = 0
+            for index in 1...keys.count where index == keys.count || keys[index] != keys[start] {
+                if index - start > count { (modal, count) = (keys[start], index - start) }
+                start = index
+            }
+        }
+        guard Double(count) >= minimumShare * Double(keys.count) else { return (-1, 0) }
+        // The bin's mean colour, from the same samples.
+        var red = 0, green = 0, blue = 0, members = 0
+        y = y0
+        while y < y1 {
+            var offset = (y * width + x0) * 4
+            let end = (y * width + x1) * 4
+            while offset < end {
+                let key = Int32(pixels[offset] >> 3) << 10 | Int32(pixels[offset + 1] >> 3) << 5 | Int32(pixels[offset + 2] >> 3)
+                if key == modal {
+                    red += Int(pixels[offset])
+                    green += Int(pixels[offset + 1])
+                    blue += Int(pixels[offset + 2])
+                    members += 1
+                }
+                offset += 8
+            }
+            y += 2
+        }
+        let color = Int32((red + members / 2) / members) << 16 | Int32((green + members / 2) / members) << 8
+            | Int32((blue + members / 2) / members)
+        return (color, Int32(count))
+    }
+
+    /// The distinct backgrounds of a tile and its eight neighbours: what a pixel of the tile must
+    /// differ from to be ink. Colours within `tolerance` of one already listed are left out.
+    func candidates(column: Int, row: Int, tolerance: Int) -> [Int32] {
+        var found: [Int32] = []
+        for dy in -1...1 {
+            let r = row + dy
+            guard r >= 0, r < rows else { continue }
+            for dx in -1...1 {
+                let c = column + dx
+                guard c >= 0, c < columns, isBackground[r * columns + c] else { continue }
+                let mode = modes[r * columns + c]
+                guard !found.contains(where: { Self.distance($0, mode) <= tolerance }) else { continue }
+                found.append(mode)
+            }
+        }
+        return found
+    }
+
+    /// The largest difference of one channel between two packed colours.
+    static func distance(_ a: Int32, _ b: Int32) -> Int {
+        max(abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)), abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)),
+            abs(Int(a & 0xFF) - Int(b & 0xFF)))
+    }
+
+    /// Which tiles' colours are backgrounds. Tiles inside the strokes of a heavy title take the
+    /// ink's colour as their own, so a colour counts only by the region of touching tiles that
+    /// share it (each within `tolerance` of the next, which lets a gradient run on): a large
+    /// region (`largeRegion` tiles), or one at least two tiles each way that fills three quarters
+    /// of its bounding box (a button, a chip, a card). The tiles of a word's strokes make a
+    /// ragged region with the counters and gaps between letters left out.
+    static func backgroundTiles(modes: [Int32], columns: Int, rows: Int, tolerance: Int) -> [Bool] {
+        var parent = Array(0..<modes.count)
+        func root(_ index: Int) -> Int {
+            var node = index
+            while parent[node] != node {
+                parent[node] = parent[parent[node]]
+                node = parent[node]
+            }
+            return node
+        }
+        func join(_ a: Int, _ b: Int) {
+            guard modes[a] >= 0, modes[b] >= 0, distance(modes[a], modes[b]) <= tolerance else { return }
+            let ra = root(a), rb = root(b)
+            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+        }
+        for row in 0..<rows {
+            for column in 0..<columns {
+                let index = row * columns + column
+                if column > 0 { join(index, index - 1) }
+                if row > 0 { join(index, index - columns) }
+            }
+        }
+        struct Region { var count = 0, minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min }
+        var regions = [Int: Region]()
+        for row in 0..<rows {
+            for column in 0..<columns where modes[row * columns + column] >= 0 {
+                let key = root(row * columns + column)
+                var region = regions[key] ?? Region()
+                region.count += 1
+                region.minColumn = min(region.minColumn, column)
+                region.maxColumn = max(region.maxColumn, column)
+                region.minRow = min(region.minRow, row)
+                region.maxRow = max(region.maxRow, row)
+                regions[key] = region
+            }
+        }
+        let isBackground = regions.mapValues { region in
+            let width = region.maxColumn - region.minColumn + 1, height = region.maxRow - region.minRow + 1
+            return region.count >= largeRegion || (width >= 2 && height >= 2 && region.count * 4 >= width * height * 3)
+        }
+        return modes.indices.map { modes[$0] >= 0 && isBackground[root($0)] == true }
+    }
+
+    /// Tiles in a region that is a background whatever its shape: 64 tiles of six points is a
+    /// 48 × 48 pt area, more than any glyph's strokes cover.
+    static let largeRegion = 64
+}

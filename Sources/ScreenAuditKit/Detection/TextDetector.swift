@@ -1,0 +1,92 @@
+import Imaging
+
+/// A line of text found in a screenshot's pixels.
+public struct DetectedTextLine: Equatable, Sendable {
+    /// The glyphs' bounds, in pixels.
+    public var glyphs: PixelRect
+    /// The bounds with a margin of background around them (a third of the line's height, at
+    /// least two pixels, within the image): the frame the text checks measure.
+    public var frame: PixelRect
+    /// The pieces of ink the line is made of.
+    public var pieces: Int
+
+    public init(glyphs: PixelRect, frame: PixelRect, pieces: Int) {
+        self.glyphs = glyphs
+        self.frame = frame
+        self.pieces = pieces
+    }
+}
+
+/// What a detection found: the lines, top to bottom, and why nothing could be judged where that is
+/// so.
+public struct TextDetection: Equatable, Sendable {
+    public var lines: [DetectedTextLine]
+    /// Set when the pixels could not be searched (too few pixels, no flat background anywhere,
+    /// too many pieces of ink to be a screen of text).
+    public var unsearched: String?
+}
+
+/// Finds the lines of text in a screenshot from its pixels alone, with no model: UI text is glyphs
+/// on a flat or slowly varying fill. Passes: the dominant colour of each tile (`BackgroundTiles`),
+/// the pixels that differ from every background near them (`InkMask`), the connected pieces of
+/// that ink (`findInkComponents`), and the rows of glyph-sized pieces at word-space gaps
+/// (`TextLineGrouping`). Deterministic: the same pixels give the same lines.
+public struct TextDetector: Sendable {
+    /// Pixels per point (3 for an @3x screenshot).
+    public var scale: Double
+    /// More glyph-like pieces than this is a texture or noise, not a screen of text.
+    public static let maximumPieces = 40_000
+
+    public init(scale: Double) {
+        self.scale = scale
+    }
+
+    /// Tiles of six points (18 pixels at @3x), at least 10 pixels: smaller than the padding
+    /// around most labels, larger than a glyph's stroke.
+    var tileSize: Int { max(10, Int((6 * scale).rounded())) }
+
+    public func detect(in image: PixelBuffer) -> TextDetection {
+        let grouping = TextLineGrouping(scale: scale)
+        guard image.width >= grouping.minimumGlyphHeight * 2, image.height >= grouping.minimumGlyphHeight else {
+            return TextDetection(lines: [], unsearched: "the image is too small to hold text")
+        }
+        let backgrounds = BackgroundTiles(image: image, tileSize: tileSize)
+        guard backgrounds.modes.contains(where: { $0 >= 0 }) else {
+            return TextDetection(lines: [], unsearched: "no part of the image has a flat background to read text on")
+        }
+        let mask = InkMask(image: image, backgrounds: backgrounds)
+        let pieces = findInkComponents(in: mask).filter { grouping.isGlyphLike($0, imageWidth: image.width) }
+        guard pieces.count <= Self.maximumPieces else {
+            return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
+        }
+        let lines = grouping.lines(of: pieces).map { members -> DetectedTextLine in
+            let glyphs = members.map { pieces[$0] }
+            let x0 = glyphs.map(\.minX).min()!, y0 = glyphs.map(\.minY).min()!
+            let x1 = glyphs.map(\.maxX).max()!, y1 = glyphs.map(\.maxY).max()!
+            let box = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            let margin = max(2, box.height / 3)
+            return DetectedTextLine(glyphs: box, frame: box.outset(by: margin, clampedTo: image.width, image.height),
+                                    pieces: glyphs.count)
+        }
+        return TextDetection(lines: lines, unsearched: nil)
+    }
+}
+
+extension TextDetection {
+    /// One text element a line, for the audit and for a contract to start from: the line's frame
+    /// in points, id `text@X,Y` from its glyphs' top-left corner in whole points (`#2`, `#3`… for
+    /// lines that share one), no content (the pixels do not say what the text reads) and no
+    /// declared size (the text checks measure it from the glyphs).
+    public func elements(scale: Double) -> [ElementContract] {
+        var used: [String: Int] = [:]
+        return lines.map { line in
+            var id = "text@\(Int((Double(line.glyphs.x) / scale).rounded())),\(Int((Double(line.glyphs.y) / scale).rounded()))"
+            let seen = used[id, default: 0] + 1
+            used[id] = seen
+            if seen > 1 { id += "#\(seen)" }
+            let frame = Frame(x: Double(line.frame.x) / scale, y: Double(line.frame.y) / scale,
+                              width: Double(line.frame.width) / scale, height: Double(line.frame.height) / scale)
+            return ElementContract(id: id, role: .text, frame: frame, text: TextSpec(content: ""))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// What makes pieces of ink a line of text, in pixels at a given scale: glyphs of a plausible
+/// height, standing side by side on a shared band of rows, at gaps no wider than a word space
+/// allows, and not a row of identical blobs.
+struct TextLineGrouping: Sendable {
+    /// Pixels per point.
+    var scale: Double
+
+    /// The smallest glyph counted: 3 pt, the x-height of 6 pt text (SF Pro's x-height is 0.53 em),
+    /// and never under 4 pixels.
+    var minimumGlyphHeight: Int { max(4, Int((3 * scale).rounded(.up))) }
+    /// The tallest: 160 pt, well above the largest Dynamic Type style (Large Title at AX5, 60 pt),
+    /// for the display text of games, balances and splash screens.
+    var maximumGlyphHeight: Int { Int((160 * scale).rounded()) }
+    /// Neighbours join when the gap between them is at most this share of the taller one's height:
+    /// a word space is about 0.28 em, 0.53 of a lower-case letter's height; 0.9 leaves room for
+    /// wide tracking and keeps columns a layout separates apart.
+    static let gapShare = 0.9
+    /// Glyphs of one line differ in height by at most this factor (x-height against a letter with
+    /// an ascender and a descender: 0.95 ÷ 0.53 ≈ 1.8).
+    static let heightRatio = 2.5
+
+    /// Whether a piece of ink could be (part of) a glyph: its height, and no solid block or thin
+    /// outline of a size no glyph has.
+    func isGlyphLike(_ component: InkComponent, imageWidth: Int) -> Bool {
+        let height = component.height, width = component.width
+        guard height >= minimumGlyphHeight, height <= maximumGlyphHeight else { return false }
+        guard width <= 15 * height, width < imageWidth * 9 / 10 else { return false }
+        let density = component.density
+        // A filled rectangle wider than a stem (a button, a swatch, a bar), or a sparse outline.
+        if density >= 0.9 && width * 2 >= height && height >= 6 { return false }
+        return density >= 0.06
+    }
+
+    /// The lines the glyph-like components form, each a list of indices into `components`,
+    /// ordered by top edge then left edge.
+    func lines(of components: [InkComponent]) -> [[Int]] {
+        let order = components.indices.sorted { (components[$0].minX, components[$0].minY) < (components[$1].minX, components[$1].minY) }
+        var parent = Array(components.indices)
+        func root(_ index: Int) -> Int {
+            var node = index
+            while parent[node] != node {
+                parent[node] = parent[parent[node]]
+                node = parent[node]
+            }
+            return node
+        }
+        for (position, i) in order.enumerated() {
+            let a = components[i]
+            // Partners start within the widest gap a glyph up to `heightRatio` times taller allows.
+            let reach = a.maxX + Int(Self.gapShare * Self.heightRatio * Double(a.height)) + 1
+            var next = position + 1
+            while next < order.count, components[order[next]].minX <= reach {
+                let j = order[next]
+                next += 1
+                let b = components[j]
+                let tall = max(a.height, b.height), short = min(a.height, b.height)
+                guard Double(tall) <= Self.heightRatio * Double(short) else { continue }
+                let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1
+                guard overlap * 2 >= short else { continue }
+                guard Double(b.minX - a.maxX - 1) <= Self.gapShare * Double(tall) else { continue }
+                let ra = root(i), rb = root(j)
+                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for index in components.indices { members[root(index), default: []].append(index) }
+        return members.values
+            .map { $0.sorted { components[$0].minX < components[$1].minX } }
+            .filter { isTextLine($0.map { components[$0] }) }
+            .sorted { a, b in
+                let ca = components[a[0]], cb = components[b[0]]
+                let ta = a.map { components[$0].minY }.min()!, tb = b.map { components[$0].minY }.min()!
+                return (ta, ca.minX) < (tb, cb.minX)
+            }
+    }
+
+    /// Whether the pieces read as text: three or more glyphs; two side by side that make a line
+    /// wider than tall (a circular arrow's two arcs make a square); or one piece as wide as a
+    /// word of touching letters with a word's density. Never a short row of equal, filled,
+    /// square blobs (page dots, a row of icons).
+    func isTextLine(_ glyphs: [InkComponent]) -> Bool {
+        let minX = glyphs.map(\.minX).min()!, maxX = glyphs.map(\.maxX).max()!
+        let minY = glyphs.map(\.minY).min()!, maxY = glyphs.map(\.maxY).max()!
+        let width = maxX - minX + 1, height = maxY - minY + 1
+        switch glyphs.count {
+        case 1:
+            let glyph = glyphs[0]
+            return glyph.width >= glyph.height * 5 / 2 && glyph.density >= 0.15 && glyph.density <= 0.75
+        case 2:
+            guard width * 10 >= height * 13 else { return false }
+        default:
+            break
+        }
+        let heights = glyphs.map(\.height)
+        let alike = heights.max()! * 100 <= heights.min()! * 115
+        let blobs = glyphs.allSatisfy { glyph in
+            glyph.width * 4 >= glyph.height * 3 && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.45
+        }
+        return !(alike && blobs && glyphs.count <= 6)
+    }
+}
