@@ -186,8 +186,9 @@ enum ScanCommand: Command {
         console.out("detector against \(truth): \(evaluation.found) of \(evaluation.textElements) text elements found (recall \(percent(evaluation.recall))); "
             + "\(evaluation.onText) of \(evaluation.lines) lines found lie on text (precision \(percent(evaluation.precision)))\n")
         console.out("verdicts on the lines found: \(evaluation.agreeingPairs) of \(evaluation.judgedPairs) agree with the contract's (\(percent(evaluation.agreement)))\n")
-        for (label, items) in [("missed", evaluation.missed), ("not text", evaluation.spurious)] where !items.isEmpty {
-            console.out("\(label): " + items.prefix(12).joined(separator: ", ") + (items.count > 12 ? ", … and \(items.count - 12) more" : "") + "\n")
+        for (label, items) in [("missed", evaluation.missed), ("not text", evaluation.spurious),
+                              ("verdicts that differ", evaluation.disagreements)] where !items.isEmpty {
+            console.out("\(label): " + items.prefix(12).joined(separator: "; ") + (items.count > 12 ? ", … and \(items.count - 12) more" : "") + "\n")
         }
     }
 }

@@ -42,7 +42,7 @@ struct BackgroundTiles: Sendable {
         }
         self.modes = modes
         self.shares = shares
-        isBackground = Self.backgroundTiles(modes: modes, columns: columns, rows: rows, tolerance: InkMask.threshold / 2)
+        isBackground = Self.backgroundTiles(modes: modes, shares: shares, columns: columns, rows: rows, tolerance: InkMask.threshold / 2)
     }
 
     /// The mean colour of the most common bin (32 levels a channel) among every second pixel of
@@ -123,12 +123,12 @@ struct BackgroundTiles: Sendable {
     }
 
     /// Which tiles' colours are backgrounds. Tiles inside the strokes of a heavy title take the
-    /// ink's colour as their own, so a colour counts only by the region of touching tiles that
-    /// share it (each within `tolerance` of the next, which lets a gradient run on): a large
-    /// region (`largeRegion` tiles), or one at least two tiles each way that fills three quarters
-    /// of its bounding box (a button, a chip, a card). The tiles of a word's strokes make a
-    /// ragged region with the counters and gaps between letters left out.
-    static func backgroundTiles(modes: [Int32], columns: Int, rows: Int, tolerance: Int) -> [Bool] {
+    /// ink's colour as their own, so a tile's colour counts only where it holds the area around
+    /// it: more of the samples of the 5 × 5 tiles centred on it (30 points square) than any other
+    /// colour, as the fill behind text does and a glyph's strokes never do; or where it belongs to
+    /// a region of touching tiles of that colour (each within `tolerance` of the next, which lets a
+    /// gradient run on) of `largeRegion` tiles.
+    static func backgroundTiles(modes: [Int32], shares: [Int32], columns: Int, rows: Int, tolerance: Int) -> [Bool] {
         var parent = Array(0..<modes.count)
         func root(_ index: Int) -> Int {
             var node = index
@@ -150,25 +150,36 @@ struct BackgroundTiles: Sendable {
                 if row > 0 { join(index, index - columns) }
             }
         }
-        struct Region { var count = 0, minColumn = Int.max, maxColumn = Int.min, minRow = Int.max, maxRow = Int.min }
-        var regions = [Int: Region]()
+        var regionSize = [Int](repeating: 0, count: modes.count)
+        for index in modes.indices where modes[index] >= 0 { regionSize[root(index)] += 1 }
+        var result = [Bool](repeating: false, count: modes.count)
+        var colors: [(color: Int32, samples: Int)] = []
         for row in 0..<rows {
-            for column in 0..<columns where modes[row * columns + column] >= 0 {
-                let key = root(row * columns + column)
-                var region = regions[key] ?? Region()
-                region.count += 1
-                region.minColumn = min(region.minColumn, column)
-                region.maxColumn = max(region.maxColumn, column)
-                region.minRow = min(region.minRow, row)
-                region.maxRow = max(region.maxRow, row)
-                regions[key] = region
+            for column in 0..<columns {
+                let index = row * columns + column
+                let mode = modes[index]
+                guard mode >= 0 else { continue }
+                if regionSize[root(index)] >= largeRegion {
+                    result[index] = true
+                    continue
+                }
+                colors.removeAll(keepingCapacity: true)
+                for r in max(0, row - 2)...min(rows - 1, row + 2) {
+                    for c in max(0, column - 2)...min(columns - 1, column + 2) {
+                        let other = modes[r * columns + c]
+                        guard other >= 0 else { continue }
+                        if let slot = colors.firstIndex(where: { distance($0.color, other) <= tolerance }) {
+                            colors[slot].samples += Int(shares[r * columns + c])
+                        } else {
+                            colors.append((other, Int(shares[r * columns + c])))
+                        }
+                    }
+                }
+                let own = colors.first { distance($0.color, mode) <= tolerance }?.samples ?? 0
+                result[index] = colors.allSatisfy { $0.samples <= own }
             }
         }
-        let isBackground = regions.mapValues { region in
-            let width = region.maxColumn - region.minColumn + 1, height = region.maxRow - region.minRow + 1
-            return region.count >= largeRegion || (width >= 2 && height >= 2 && region.count * 4 >= width * height * 3)
-        }
-        return modes.indices.map { modes[$0] >= 0 && isBackground[root($0)] == true }
+        return result
     }
 
     /// Tiles in a region that is a background whatever its shape: 64 tiles of six points is a

@@ -20,6 +20,8 @@ public struct DetectionEvaluation: Equatable, Sendable {
     /// a person to look at.
     public var missed: [String] = []
     public var spurious: [String] = []
+    /// Verdicts that differ: `screen: line rule (scan) ≠ element (contract)`.
+    public var disagreements: [String] = []
 
     public init() {}
 
@@ -68,7 +70,11 @@ public struct DetectionEvaluation: Equatable, Sendable {
                     guard let truthEntry = truthReport.checked.first(where: { $0.element == element && $0.rule == entry.rule }),
                           truthEntry.status.isVerdict else { continue }
                     judgedPairs += 1
-                    if truthEntry.status == entry.status { agreeingPairs += 1 }
+                    if truthEntry.status == entry.status {
+                        agreeingPairs += 1
+                    } else {
+                        disagreements.append("\(screen.id): \(line.id) \(entry.rule) \(entry.status.rawValue), \(element) \(truthEntry.status.rawValue)")
+                    }
                 }
             }
         }
@@ -84,6 +90,7 @@ public struct DetectionEvaluation: Equatable, Sendable {
         agreeingPairs += other.agreeingPairs
         missed += other.missed
         spurious += other.spurious
+        disagreements += other.disagreements
     }
 
     public var recall: Double { textElements == 0 ? 1 : Double(found) / Double(textElements) }

@@ -59,16 +59,42 @@ public struct TextDetector: Sendable {
         guard pieces.count <= Self.maximumPieces else {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
-        let lines = grouping.lines(of: pieces).map { members -> DetectedTextLine in
+        var lines: [(glyphs: PixelRect, pieces: Int)] = grouping.lines(of: pieces, mask: mask).map { members in
             let glyphs = members.map { pieces[$0] }
             let x0 = glyphs.map(\.minX).min()!, y0 = glyphs.map(\.minY).min()!
             let x1 = glyphs.map(\.maxX).max()!, y1 = glyphs.map(\.maxY).max()!
-            let box = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
-            let margin = max(2, box.height / 3)
-            return DetectedTextLine(glyphs: box, frame: box.outset(by: margin, clampedTo: image.width, image.height),
-                                    pieces: glyphs.count)
+            return (PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1), glyphs.count)
         }
-        return TextDetection(lines: lines, unsearched: nil)
+        lines = Self.mergingFragments(lines)
+        return TextDetection(lines: lines.map { line in
+            let margin = max(2, line.glyphs.height / 3)
+            return DetectedTextLine(glyphs: line.glyphs, frame: line.glyphs.outset(by: margin, clampedTo: image.width, image.height),
+                                    pieces: line.pieces)
+        }, unsearched: nil)
+    }
+
+    /// Lines that lie mostly (half their area or more) inside a larger line's box are pieces of
+    /// its glyphs that did not join it (the inside of a heavy letter): they join it.
+    static func mergingFragments(_ lines: [(glyphs: PixelRect, pieces: Int)]) -> [(glyphs: PixelRect, pieces: Int)] {
+        let bySize = lines.indices.sorted { (lines[$0].glyphs.area, $1) > (lines[$1].glyphs.area, $0) }
+        var kept: [Int] = []
+        var merged = lines
+        for index in bySize {
+            let box = lines[index].glyphs
+            if let host = kept.first(where: { overlap(merged[$0].glyphs, box) * 2 >= box.area }) {
+                let a = merged[host].glyphs
+                let x0 = min(a.x, box.x), y0 = min(a.y, box.y)
+                merged[host].glyphs = PixelRect(x: x0, y: y0, width: max(a.maxX, box.maxX) - x0, height: max(a.maxY, box.maxY) - y0)
+                merged[host].pieces += lines[index].pieces
+            } else {
+                kept.append(index)
+            }
+        }
+        return kept.sorted { (lines[$0].glyphs.y, lines[$0].glyphs.x) < (lines[$1].glyphs.y, lines[$1].glyphs.x) }.map { merged[$0] }
+    }
+
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Int {
+        max(0, min(a.maxX, b.maxX) - max(a.x, b.x)) * max(0, min(a.maxY, b.maxY) - max(a.y, b.y))
     }
 }
 

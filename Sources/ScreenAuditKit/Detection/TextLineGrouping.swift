@@ -12,9 +12,10 @@ struct TextLineGrouping: Sendable {
     /// for the display text of games, balances and splash screens.
     var maximumGlyphHeight: Int { Int((160 * scale).rounded()) }
     /// Neighbours join when the gap between them is at most this share of the taller one's height:
-    /// a word space is about 0.28 em, 0.53 of a lower-case letter's height; 0.9 leaves room for
-    /// wide tracking and keeps columns a layout separates apart.
-    static let gapShare = 0.9
+    /// a word space is about 0.28 em, 0.53 of a lower-case letter's height; 1.2 leaves room for
+    /// wide tracking and a full stop (too small to count as a glyph) between sentences, and keeps
+    /// columns a layout separates apart.
+    static let gapShare = 1.2
     /// Glyphs of one line differ in height by at most this factor (x-height against a letter with
     /// an ascender and a descender: 0.95 ÷ 0.53 ≈ 1.8).
     static let heightRatio = 2.5
@@ -33,7 +34,7 @@ struct TextLineGrouping: Sendable {
 
     /// The lines the glyph-like components form, each a list of indices into `components`,
     /// ordered by top edge then left edge.
-    func lines(of components: [InkComponent]) -> [[Int]] {
+    func lines(of components: [InkComponent], mask: InkMask) -> [[Int]] {
         let order = components.indices.sorted { (components[$0].minX, components[$0].minY) < (components[$1].minX, components[$1].minY) }
         var parent = Array(components.indices)
         func root(_ index: Int) -> Int {
@@ -57,6 +58,9 @@ struct TextLineGrouping: Sendable {
                 guard Double(tall) <= Self.heightRatio * Double(short) else { continue }
                 let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1
                 guard overlap * 2 >= short else { continue }
+                // Side by side, not one over the other (a highlight on an orb, a mark in a circle).
+                let across = min(a.maxX, b.maxX) - max(a.minX, b.minX) + 1
+                guard across * 2 < min(a.width, b.width) else { continue }
                 guard Double(b.minX - a.maxX - 1) <= Self.gapShare * Double(tall) else { continue }
                 let ra = root(i), rb = root(j)
                 if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
@@ -66,7 +70,7 @@ struct TextLineGrouping: Sendable {
         for index in components.indices { members[root(index), default: []].append(index) }
         return members.values
             .map { $0.sorted { components[$0].minX < components[$1].minX } }
-            .filter { isTextLine($0.map { components[$0] }) }
+            .filter { isTextLine($0.map { components[$0] }, mask: mask) }
             .sorted { a, b in
                 let ca = components[a[0]], cb = components[b[0]]
                 let ta = a.map { components[$0].minY }.min()!, tb = b.map { components[$0].minY }.min()!
@@ -76,9 +80,10 @@ struct TextLineGrouping: Sendable {
 
     /// Whether the pieces read as text: three or more glyphs; two side by side that make a line
     /// wider than tall (a circular arrow's two arcs make a square); or one piece as wide as a
-    /// word of touching letters with a word's density. Never a short row of equal, filled,
-    /// square blobs (page dots, a row of icons).
-    func isTextLine(_ glyphs: [InkComponent]) -> Bool {
+    /// word of touching letters, with a word's density and at least four strokes across its
+    /// middle row (an arc has two). Never pieces as sparse as a circle's outline, nor a short row
+    /// of equal, filled, square blobs (page dots, a row of icons).
+    func isTextLine(_ glyphs: [InkComponent], mask: InkMask) -> Bool {
         let minX = glyphs.map(\.minX).min()!, maxX = glyphs.map(\.maxX).max()!
         let minY = glyphs.map(\.minY).min()!, maxY = glyphs.map(\.maxY).max()!
         let width = maxX - minX + 1, height = maxY - minY + 1
@@ -86,16 +91,32 @@ struct TextLineGrouping: Sendable {
         case 1:
             let glyph = glyphs[0]
             return glyph.width >= glyph.height * 5 / 2 && glyph.density >= 0.15 && glyph.density <= 0.75
+                && strokesAcross(glyph, mask: mask) >= 4
         case 2:
             guard width * 10 >= height * 13 else { return false }
         default:
             break
         }
+        // Glyph strokes fill a good part of their boxes; the thin arcs of a circle's outline do not.
+        let densities = glyphs.map(\.density).sorted()
+        guard densities[densities.count / 2] >= 0.12 else { return false }
         let heights = glyphs.map(\.height)
         let alike = heights.max()! * 100 <= heights.min()! * 115
         let blobs = glyphs.allSatisfy { glyph in
             glyph.width * 4 >= glyph.height * 3 && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.45
         }
         return !(alike && blobs && glyphs.count <= 6)
+    }
+
+    /// The runs of ink along the piece's middle row.
+    func strokesAcross(_ piece: InkComponent, mask: InkMask) -> Int {
+        let row = (piece.minY + piece.maxY) / 2 * mask.width
+        var runs = 0, inRun = false
+        for x in piece.minX...piece.maxX {
+            let ink = mask.values[row + x] != 0
+            if ink && !inRun { runs += 1 }
+            inRun = ink
+        }
+        return runs
     }
 }

@@ -371,7 +371,15 @@ struct TextGeometryReader {
         func tallWindow(over xHeight: Double) -> ClosedRange<Double> { (xHeight * capToXHeight * 0.95)...(xHeight * capToXHeight * 1.1) }
         let below = strongestLevel(in: (strongest.value / capToXHeight / 1.1)...(strongest.value / capToXHeight / 0.95))
         let xHeight: Double
-        if lowercase && expectation.lowercase >= 2 * expectation.capitals {
+        // Text of unknown content (found in the pixels): a few capitals or ascenders over a line
+        // of lower case make a weak level, yet any level at their height above the strongest
+        // says the strongest is the x-height.
+        let unknownOverLowercase = !expectation.isKnown && peaks.contains {
+            tallWindow(over: strongest.value).contains($0.value) && $0.support >= max(1.5, strongest.support / 25)
+        }
+        if unknownOverLowercase {
+            xHeight = strongest.value
+        } else if lowercase && expectation.lowercase >= 2 * expectation.capitals {
             // Unless a level below is nearly as strong: capitals and marks outnumber it after all.
             if let below, below.support >= strongest.support * 0.6 { xHeight = below.value } else { xHeight = strongest.value }
         } else {
@@ -379,14 +387,7 @@ struct TextGeometryReader {
             case let (above?, below?): xHeight = above.support >= below.support ? strongest.value : below.value
             case (.some, nil): xHeight = strongest.value
             case let (nil, below?): xHeight = below.value
-            case (nil, nil):
-                // Text of unknown content (found in the pixels): a few ascenders over a line of
-                // lower case are a weak level, yet enough to tell the strongest is the x-height.
-                let ascenders = peaks.contains { tallWindow(over: strongest.value).contains($0.value) && $0.support >= max(1.5, strongest.support / 25) }
-                guard !expectation.isKnown && ascenders else {
-                    return lowercase && !capitals ? (nil, strongest.value) : (strongest.value, nil)
-                }
-                xHeight = strongest.value
+            case (nil, nil): return lowercase && !capitals ? (nil, strongest.value) : (strongest.value, nil)
             }
         }
         // Lower case without capitals: whatever rises above the x-height is not the cap height.
