@@ -58,6 +58,9 @@ struct TextLineGrouping: Sendable {
                 guard Double(tall) <= Self.heightRatio * Double(short) else { continue }
                 let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1
                 guard overlap * 2 >= short else { continue }
+                // On one baseline (or, for a descender, one x-height): tops or bottoms level.
+                let level = 0.3 * Double(tall)
+                guard Double(abs(a.maxY - b.maxY)) <= level || Double(abs(a.minY - b.minY)) <= level else { continue }
                 // Side by side, not one over the other (a highlight on an orb, a mark in a circle).
                 let across = min(a.maxX, b.maxX) - max(a.minX, b.minX) + 1
                 guard across * 2 < min(a.width, b.width) else { continue }
@@ -70,7 +73,7 @@ struct TextLineGrouping: Sendable {
         for index in components.indices { members[root(index), default: []].append(index) }
         return members.values
             .map { $0.sorted { components[$0].minX < components[$1].minX } }
-            .filter { isTextLine($0.map { components[$0] }, mask: mask) }
+            .flatMap { textLines(in: $0, components: components, mask: mask) }
             .sorted { a, b in
                 let ca = components[a[0]], cb = components[b[0]]
                 let ta = a.map { components[$0].minY }.min()!, tb = b.map { components[$0].minY }.min()!
@@ -78,11 +81,28 @@ struct TextLineGrouping: Sendable {
             }
     }
 
+    /// The parts of a row of pieces (sorted left to right) that read as text: the whole row, or
+    /// else the parts either side of its widest gap, each judged the same way (an orb's outline
+    /// beside a name spoils the row, not the name).
+    func textLines(in row: [Int], components: [InkComponent], mask: InkMask) -> [[Int]] {
+        if isTextLine(row.map { components[$0] }, mask: mask) { return [row] }
+        guard row.count >= 2 else { return [] }
+        var split = 1, widest = Int.min
+        for index in 1..<row.count {
+            let gap = components[row[index]].minX - row[..<index].map { components[$0].maxX }.max()!
+            if gap > widest { (split, widest) = (index, gap) }
+        }
+        return textLines(in: Array(row[..<split]), components: components, mask: mask)
+            + textLines(in: Array(row[split...]), components: components, mask: mask)
+    }
+
     /// Whether the pieces read as text: three or more glyphs; two side by side that make a line
     /// wider than tall (a circular arrow's two arcs make a square); or one piece as wide as a
     /// word of touching letters, with a word's density and at least four strokes across its
-    /// middle row (an arc has two). Never pieces as sparse as a circle's outline, nor a short row
-    /// of equal, filled, square blobs (page dots, a row of icons).
+    /// middle row (an arc has two). Never pieces as sparse as a circle's outline, mostly solid
+    /// bars, a box far taller than its pieces, nor a short row
+    /// of equal, filled, square blobs (page dots, filled icons: digits are as square, but
+    /// their counters leave them less filled).
     func isTextLine(_ glyphs: [InkComponent], mask: InkMask) -> Bool {
         let minX = glyphs.map(\.minX).min()!, maxX = glyphs.map(\.maxX).max()!
         let minY = glyphs.map(\.minY).min()!, maxY = glyphs.map(\.maxY).max()!
@@ -97,13 +117,19 @@ struct TextLineGrouping: Sendable {
         default:
             break
         }
-        // Glyph strokes fill a good part of their boxes; the thin arcs of a circle's outline do not.
+        // Glyph strokes fill a good part of their boxes (every one of a short word's), the thin arcs
+        // of a circle's outline do not.
         let densities = glyphs.map(\.density).sorted()
-        guard densities[densities.count / 2] >= 0.12 else { return false }
+        guard densities[densities.count / 2] >= 0.12, glyphs.count > 3 || densities[0] >= 0.1 else { return false }
+        // Solid bars (signal strength, a level meter) are not words, though a stem is solid.
+        guard glyphs.filter({ $0.density >= 0.85 }).count * 2 < glyphs.count else { return false }
+        // Pieces chained up and down the screen (icons beside labels) make a box much taller than
+        // its glyphs; a line's box is at most its ascenders and descenders, about 1.8 x-heights.
         let heights = glyphs.map(\.height)
+        guard height * 10 <= heights.sorted()[heights.count / 2] * 25 else { return false }
         let alike = heights.max()! * 100 <= heights.min()! * 115
         let blobs = glyphs.allSatisfy { glyph in
-            glyph.width * 4 >= glyph.height * 3 && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.45
+            glyph.width * 4 >= glyph.height * 3 && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.72
         }
         return !(alike && blobs && glyphs.count <= 6)
     }
