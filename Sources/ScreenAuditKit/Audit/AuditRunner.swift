@@ -181,8 +181,14 @@ public struct AuditRunner: Sendable {
                                                             expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
             }
             if loaded.detectsText {
-                let detection = TextDetector(scale: screen.device.scale).detect(in: image.pixels)
-                screen.elements = detection.elements(scale: screen.device.scale)
+                let scale = screen.device.scale
+                var detection = TextDetector(scale: scale).detect(in: image.pixels)
+                if loaded.statusBarHeight > 0 {
+                    let top = Int((loaded.statusBarHeight * scale).rounded())
+                    detection.lines.removeAll { $0.glyphs.maxY <= top }
+                    report.notes.append("the top \(Words.number(loaded.statusBarHeight)) pt hold the system's status bar: lines of text there are not the app's and are left out")
+                }
+                screen.elements = detection.elements(scale: scale)
                 if let reason = detection.unsearched { report.notes.append("no text was searched for: \(reason)") }
             }
             // Each element's frame is judged on its own: clipped to the screen, or not run.

@@ -19,6 +19,9 @@ public struct LoadedScreen: Equatable, Sendable {
     /// The screen's elements are the lines of text found in its pixels (`scan`): the contract
     /// gives the device, and the audit adds one text element a line once the screenshot is decoded.
     public var detectsText = false
+    /// Points at the top of the screenshot that hold the system's status bar, whose text the app
+    /// does not draw: no line is looked for there (`scan` of a known device's screenshot).
+    public var statusBarHeight: Double = 0
 
     public init(contract: ScreenContract, file: String, source: String, path: String, notes: [String] = [],
                 problem: ScreenProblem? = nil) {

@@ -63,7 +63,8 @@ public struct ScanScreenLoader: Sendable {
             if !ids.insert(id).inserted { id = relative } // NAME.png and NAME.jpg side by side
             ids.insert(id)
             var device = DeviceSpec(scale: scale ?? 1, width: 0, height: 0)
-            if let size = try? decoder.pixelSize(ofFileAt: file) {
+            let size = try? decoder.pixelSize(ofFileAt: file)
+            if let size {
                 let known = KnownScreenSizes.entry(width: size.width, height: size.height)
                 guard let scale = scale ?? known?.scale else {
                     unknown.append((relative, size.width, size.height))
@@ -76,6 +77,10 @@ public struct ScanScreenLoader: Sendable {
             var screen = LoadedScreen(contract: ScreenContract(id: id, screenshot: relative, device: device, elements: []),
                                       file: relative, source: relative, path: "")
             screen.detectsText = true
+            if let size, let known = KnownScreenSizes.entry(width: size.width, height: size.height),
+               known.scale == device.scale {
+                screen.statusBarHeight = known.statusBar(landscape: size.width > size.height)
+            }
             screens.append(screen)
         }
         return Screens(root: root, screens: screens, unknownScale: unknown)

@@ -16,6 +16,7 @@ struct TextLineGrouping: Sendable {
     /// wide tracking and a full stop (too small to count as a glyph) between sentences, and keeps
     /// columns a layout separates apart.
     static let gapShare = 1.2
+    static let displayGapShare = 0.35
     /// Glyphs of one line differ in height by at most this factor (x-height against a letter with
     /// an ascender and a descender: 0.95 ÷ 0.53 ≈ 1.8).
     static let heightRatio = 2.5
@@ -64,7 +65,10 @@ struct TextLineGrouping: Sendable {
                 // Side by side, not one over the other (a highlight on an orb, a mark in a circle).
                 let across = min(a.maxX, b.maxX) - max(a.minX, b.minX) + 1
                 guard across * 2 < min(a.width, b.width) else { continue }
-                guard Double(b.minX - a.maxX - 1) <= Self.gapShare * Double(tall) else { continue }
+                // Display text past 40 pt sets its letters closer than its height; a grid of icons
+                // that size stands farther apart.
+                let share = Double(tall) > 40 * scale ? Self.displayGapShare : Self.gapShare
+                guard Double(b.minX - a.maxX - 1) <= share * Double(tall) else { continue }
                 let ra = root(i), rb = root(j)
                 if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
             }
