@@ -4,6 +4,7 @@ public enum RuleID {
     public static let contrastNonText = "contrast.nontext"
     public static let textSize = "text.size"
     public static let textClipped = "text.clipped"
+    public static let textUnexposed = "text.unexposed"
     public static let targetSize = "target.size"
     public static let targetSpacing = "target.spacing"
     public static let colorOnly = "color.only"
@@ -14,7 +15,7 @@ public enum RuleID {
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
-        contrastText, contrastNonText, textSize, textClipped, targetSize, targetSpacing, colorOnly,
+        contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
     ]
 }

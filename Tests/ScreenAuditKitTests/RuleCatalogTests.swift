@@ -4,7 +4,11 @@ import Testing
 /// Every rule id has a descriptor and every descriptor an id: none can be missing from SARIF's
 /// rule list, `--checks`, waivers or the docs.
 struct RuleCatalogTests {
-    static let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
+    static let options: AuditOptions = {
+        var options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
+        options.detectsText = true
+        return options
+    }()
 
     @Test func testEveryScreenRuleID_hasExactlyOneDescriptor() {
         let descriptors = AuditRunner.descriptors(Self.options, hierarchies: true).map(\.id)
@@ -14,6 +18,9 @@ struct RuleCatalogTests {
         // Without hierarchies, the hierarchy rules alone are left out.
         let contractRules = Set(AuditRunner.descriptors(Self.options).map(\.id))
         #expect(Set(RuleID.all).subtracting(contractRules) == [RuleID.hierarchyMissing, RuleID.hierarchyUnreadable])
+        // Without --detect-text, text.unexposed is left out as well.
+        let plain = Set(AuditRunner.descriptors(AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))).map(\.id))
+        #expect(contractRules.subtracting(plain) == [RuleID.textUnexposed])
     }
 
     @Test func testEveryAssetRuleID_hasExactlyOneRuleType() {

@@ -43,6 +43,7 @@ enum AuditCommand: Command {
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
         OptionSpec("--checks", value: "RULES", help: "Run only these comma-separated rule ids."),
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
+        OptionSpec("--detect-text", help: "Also find text in the pixels that no element exposes (text.unexposed, a warning)."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
     ]
@@ -163,6 +164,10 @@ enum AuditCommand: Command {
         }
         options.onlyRules = try rules("--checks")
         options.skippedRules = try rules("--skip-checks") ?? []
+        options.detectsText = parsed.has("--detect-text")
+        if !options.detectsText, options.onlyRules?.contains(RuleID.textUnexposed) == true {
+            throw UsageError("rule '\(RuleID.textUnexposed)' runs only with --detect-text")
+        }
     }
 
     /// Rewrites one line on standard error: "audited 12 of 48 screens".

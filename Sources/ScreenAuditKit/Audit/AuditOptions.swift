@@ -47,6 +47,8 @@ public struct AuditOptions: Sendable {
     public var onlyRules: Set<String>?
     /// These rules do not run.
     public var skippedRules: Set<String>
+    /// Look for text in the pixels that no element exposes (`text.unexposed`, `--detect-text`).
+    public var detectsText = false
 
     public init(level: ContrastLevel = .aa, largeTextRule: LargeTextRule = .wcag, failOn: FailThreshold = .error,
                 today: CalendarDay, maxConcurrentScreens: Int = 2, targetProfile: TargetProfile = .ios,
@@ -63,6 +65,7 @@ public struct AuditOptions: Sendable {
     }
 
     public func runs(_ rule: String) -> Bool {
-        (onlyRules?.contains(rule) ?? true) && !skippedRules.contains(rule)
+        guard rule != RuleID.textUnexposed || detectsText else { return false }
+        return (onlyRules?.contains(rule) ?? true) && !skippedRules.contains(rule)
     }
 }

@@ -25,6 +25,7 @@ public struct AuditRunner: Sendable {
             TargetSizeCheck(profile: options.targetProfile),
             TargetSpacingCheck(profile: options.targetProfile),
             ColorOnlyCheck(),
+            TextUnexposedCheck(),
         ]
     }
 
@@ -42,7 +43,8 @@ public struct AuditRunner: Sendable {
     public static func descriptors(_ options: AuditOptions, hierarchies: Bool) -> [CheckDescriptor] {
         var screenRules = [ScreenshotUnreadableRule.descriptor, ScreenshotSizeMismatchRule.descriptor]
         if hierarchies { screenRules += [HierarchyMissingRule.descriptor, HierarchyUnreadableRule.descriptor] }
-        return (allChecks(options).map { type(of: $0).descriptor } + screenRules).sorted { $0.id < $1.id }
+        let checks = allChecks(options).filter { type(of: $0).descriptor.id != RuleID.textUnexposed || options.detectsText }
+        return (checks.map { type(of: $0).descriptor } + screenRules).sorted { $0.id < $1.id }
     }
 
     /// What the run's checks need measured of each text element: the ink coverage only for

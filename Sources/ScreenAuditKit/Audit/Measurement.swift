@@ -46,6 +46,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case targetSize(TargetSizeCheck.Measured)
     case targetSpacing(TargetSpacingCheck.Measured)
     case colorOnly(ColorOnlyCheck.Measured)
+    case textUnexposed(TextUnexposedCheck.Measured)
     case screenshotUnreadable(ScreenshotUnreadableRule.Measured)
     case screenshotSizeMismatch(ScreenshotSizeMismatchRule.Measured)
     case hierarchyMissing(HierarchyMissingRule.Measured)
@@ -61,6 +62,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .targetSize(m): m
         case let .targetSpacing(m): m
         case let .colorOnly(m): m
+        case let .textUnexposed(m): m
         case let .screenshotUnreadable(m): m
         case let .screenshotSizeMismatch(m): m
         case let .hierarchyMissing(m): m
@@ -92,6 +94,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.targetSize: self = .targetSize(try .init(from: decoder))
         case RuleID.targetSpacing: self = .targetSpacing(try .init(from: decoder))
         case RuleID.colorOnly: self = .colorOnly(try .init(from: decoder))
+        case RuleID.textUnexposed: self = .textUnexposed(try .init(from: decoder))
         case RuleID.screenshotUnreadable: self = .screenshotUnreadable(try .init(from: decoder))
         case RuleID.screenshotSizeMismatch: self = .screenshotSizeMismatch(try .init(from: decoder))
         case RuleID.hierarchyMissing: self = .hierarchyMissing(try .init(from: decoder))
