@@ -191,7 +191,11 @@ public struct AuditRunner: Sendable {
                     report.notes.append("the top \(Words.number(loaded.statusBarHeight)) pt hold the system's status bar: lines of text there are not the app's and are left out")
                 }
                 screen.elements = detection.elements(scale: scale)
-                if let reason = detection.unsearched { report.notes.append("no text was searched for: \(reason)") }
+                if let reason = detection.unsearched {
+                    report.notes.append("no text was searched for: \(reason)")
+                } else if detection.lines.isEmpty {
+                    report.notes.append("no line of text was found in the pixels: nothing on this screen was judged")
+                }
             }
             // Each element's frame is judged on its own: clipped to the screen, or not run.
             let judged = ElementGeometry.judge(screen, checks: checks)

@@ -375,7 +375,7 @@ struct TextGeometryReader {
         // of lower case make a weak level, yet any level at their height above the strongest
         // says the strongest is the x-height.
         let unknownOverLowercase = !expectation.isKnown && peaks.contains {
-            tallWindow(over: strongest.value).contains($0.value) && $0.support >= max(1.5, strongest.support / 25)
+            tallWindow(over: strongest.value).contains($0.value) && $0.support >= max(1.5, strongest.support / 40)
         }
         if unknownOverLowercase {
             xHeight = strongest.value

@@ -1,0 +1,185 @@
+import ColorScience
+import Foundation
+import Imaging
+@testable import ScreenAuditKit
+import TestSupport
+import Testing
+
+/// The text detector on generated screens: every label found in both polarities and on coloured
+/// fills, nothing found in shapes, photos or bad images, ids stable, verdicts as a hand contract's.
+@Suite struct TextDetectorTests {
+    static let white = RGB8(red: 255, green: 255, blue: 255)
+    static let ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static func grey(_ value: UInt8) -> RGB8 { RGB8(red: value, green: value, blue: value) }
+
+    /// A 390 × 600 pt screen at @2x: labels of every kind, each declared in the contract.
+    static func labelledScreen() -> ScreenBuilder {
+        var screen = ScreenBuilder(id: "labels", width: 390, height: 600, scale: 2, background: RGB8(red: 0xF2, green: 0xF2, blue: 0xF7))
+        screen.label("title", "Quest Board", x: 16, y: 20, pointSize: 34, weight: .heavy, color: ink)
+        screen.label("body", "Swipe to each relic, then double-tap", x: 16, y: 80, pointSize: 17, color: ink)
+        screen.label("caption", "Updated two minutes ago", x: 16, y: 115, pointSize: 11, color: grey(0x6E))
+        screen.fill(Frame(x: 16, y: 150, width: 358, height: 90), RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+        screen.label("dark", "Lights off mode", x: 28, y: 160, pointSize: 20, weight: .semibold, color: white)
+        screen.label("dim", "Listen for the chime", x: 28, y: 200, pointSize: 15, color: grey(0x8E))
+        screen.fill(Frame(x: 16, y: 260, width: 358, height: 50), RGB8(red: 0x0A, green: 0x84, blue: 0xFF))
+        screen.label("button", "Begin Practice", x: 120, y: 272, pointSize: 17, weight: .semibold, color: white)
+        screen.label("faint", "Shadow Stone", x: 16, y: 330, pointSize: 17, color: grey(0xB0))
+        return screen
+    }
+
+    static func lines(_ screen: ScreenBuilder) -> [DetectedTextLine] {
+        TextDetector(scale: screen.scale).detect(in: screen.image).lines
+    }
+
+    /// The pixel frame of a contract element.
+    static func pixels(_ frame: Frame, scale: Double) -> PixelRect {
+        PixelRect.snapping(x: frame.x, y: frame.y, width: frame.width, height: frame.height, scale: scale, clampedTo: .max, .max)
+    }
+
+    static func centre(_ rect: PixelRect, isIn frame: PixelRect) -> Bool {
+        let cx = rect.x * 2 + rect.width, cy = rect.y * 2 + rect.height
+        return cx >= frame.x * 2 && cx <= frame.maxX * 2 && cy >= frame.y * 2 && cy <= frame.maxY * 2
+    }
+
+    @Test func testFindsEveryLabel_onLightDarkAndColouredFills() {
+        let screen = Self.labelledScreen()
+        let found = Self.lines(screen)
+        for element in screen.contract.elements {
+            let frame = Self.pixels(element.frame, scale: screen.scale)
+            let on = found.filter { Self.centre($0.glyphs, isIn: frame) }
+            #expect(on.count == 1, "\(element.id): \(on.count) lines found on it")
+            // The glyphs' box lies within the label's frame, and the checked frame holds them.
+            if let line = on.first {
+                #expect(line.glyphs.x >= frame.x && line.glyphs.maxX <= frame.maxX, "\(element.id): \(line.glyphs) outside \(frame)")
+                #expect(line.frame.x < line.glyphs.x && line.frame.maxY > line.glyphs.maxY)
+            }
+        }
+        #expect(found.count == screen.contract.elements.count, "lines: \(found.map(\.glyphs))")
+    }
+
+    @Test func testFindsNothingInShapesIconsDotsHairlinesOrPhotos() {
+        var screen = ScreenBuilder(id: "shapes", width: 390, height: 600, scale: 3, background: Self.white)
+        var canvas = screen.canvas
+        // Orbs with a highlight, a status dot, a row of page dots, a hairline, a progress bar,
+        // switches, a card, an icon of two arcs.
+        for (index, colour) in [RGBA(red: 0xD4, green: 0xA0, blue: 0x40), RGBA(red: 0x40, green: 0xB0, blue: 0xA0)].enumerated() {
+            let x = 60.0 + Double(index) * 300
+            canvas.fillEllipse(in: RectF(x: x, y: 90, width: 150, height: 150), color: colour)
+            canvas.fillEllipse(in: RectF(x: x + 30, y: 110, width: 40, height: 28), color: RGBA(red: 0xEE, green: 0xEE, blue: 0xEE))
+        }
+        for dot in 0..<5 {
+            canvas.fillEllipse(in: RectF(x: 400 + Double(dot) * 27, y: 400, width: 21, height: 21), color: RGBA(red: 0x8E, green: 0x8E, blue: 0x93))
+        }
+        canvas.fill(RectF(x: 0, y: 500, width: 1170, height: 1), color: RGBA(red: 0xC6, green: 0xC6, blue: 0xC8))
+        canvas.fillRoundedRect(RectF(x: 60, y: 560, width: 1000, height: 12), radius: 6, color: RGBA(red: 0x0A, green: 0x84, blue: 0xFF))
+        for row in 0..<3 {
+            let y = 640.0 + Double(row) * 120
+            canvas.fillRoundedRect(RectF(x: 900, y: y, width: 153, height: 93), radius: 46, color: RGBA(red: 0x34, green: 0xC7, blue: 0x59))
+            canvas.fillEllipse(in: RectF(x: 960, y: y + 6, width: 81, height: 81), color: RGBA(red: 255, green: 255, blue: 255))
+        }
+        canvas.fillRoundedRect(RectF(x: 60, y: 640, width: 700, height: 330), radius: 30, color: RGBA(red: 0xF2, green: 0xF2, blue: 0xF7))
+        canvas.stroke(RectF(x: 100, y: 1100, width: 90, height: 90), lineWidth: 6, color: RGBA(red: 0x1C, green: 0x1C, blue: 0x1E))
+        screen = ScreenBuilder(replacing: screen, contract: screen.contract)
+        var photo = ScreenBuilder(replacing: screen, contract: screen.contract)
+        photo.texture(Frame(x: 20, y: 420, width: 350, height: 150), base: RGB8(red: 90, green: 120, blue: 80), amplitude: 40)
+        let lines = TextDetector(scale: 3).detect(in: canvasWithPhoto(canvas, photo: photo.image)).lines
+        #expect(lines.isEmpty, "found \(lines.map(\.glyphs))")
+    }
+
+    /// The shapes of `canvas` with the textured band of `photo` copied in.
+    func canvasWithPhoto(_ canvas: Canvas, photo: PixelBuffer) -> PixelBuffer {
+        var buffer = canvas.buffer
+        for y in 1260..<1710 {
+            let start = y * buffer.width * 4
+            buffer.pixels.replaceSubrange(start..<(start + buffer.width * 4), with: photo.pixels[start..<(start + buffer.width * 4)])
+        }
+        return buffer
+    }
+
+    @Test(arguments: [
+        ("blank", PixelBuffer(width: 1170, height: 2532, fill: RGBA(red: 255, green: 255, blue: 255))),
+        ("one pixel", PixelBuffer(width: 1, height: 1, fill: RGBA(red: 0, green: 0, blue: 0))),
+        ("transparent", PixelBuffer(width: 300, height: 300)),
+    ])
+    func testBadImages_giveNoLines(_ name: String, _ image: PixelBuffer) {
+        let detection = TextDetector(scale: 3).detect(in: image)
+        #expect(detection.lines.isEmpty, "\(name)")
+    }
+
+    @Test func testNoise_givesNoLines() {
+        var builder = ScreenBuilder(id: "noise", width: 200, height: 200, scale: 2, background: Self.white)
+        builder.texture(Frame(x: 0, y: 0, width: 200, height: 200), base: RGB8(red: 128, green: 128, blue: 128), amplitude: 120)
+        #expect(TextDetector(scale: 2).detect(in: builder.image).lines.isEmpty)
+    }
+
+    @Test func testNoFlatBackgroundAnywhere_saysSo() {
+        // Every pixel a different colour: no tile has a dominant one.
+        var image = PixelBuffer(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { image[x, y] = RGBA(red: UInt8(x * 4), green: UInt8(y * 4), blue: UInt8((x * 7 + y * 13) % 256)) }
+        }
+        let detection = TextDetector(scale: 1).detect(in: image)
+        #expect(detection.lines.isEmpty)
+        #expect(detection.unsearched == "no part of the image has a flat background to read text on")
+    }
+
+    @Test func testTinyImage_saysWhyNothingWasSearched() {
+        let detection = TextDetector(scale: 3).detect(in: PixelBuffer(width: 1, height: 1, fill: RGBA(red: 0, green: 0, blue: 0)))
+        #expect(detection.unsearched == "the image is too small to hold text")
+    }
+
+    @Test func testIDs_areThePointsOfTheGlyphs_stableAndUnique() {
+        let screen = Self.labelledScreen()
+        let first = TextDetector(scale: 2).detect(in: screen.image)
+        let again = TextDetector(scale: 2).detect(in: screen.image)
+        #expect(first == again)
+        let elements = first.elements(scale: 2)
+        #expect(Set(elements.map(\.id)).count == elements.count)
+        let line = first.lines[0]
+        #expect(elements[0].id == "text@\(Int((Double(line.glyphs.x) / 2).rounded())),\(Int((Double(line.glyphs.y) / 2).rounded()))")
+        #expect(elements.allSatisfy { $0.role == .text && $0.text?.content == "" && $0.text?.pointSize == nil })
+        // Two lines at the same point get #2.
+        let twin = TextDetection(lines: [line, line], unsearched: nil).elements(scale: 2).map(\.id)
+        #expect(twin == [elements[0].id, elements[0].id + "#2"])
+    }
+
+    /// The lines found are judged as the hand contract's elements are: contrast and size verdicts
+    /// agree, the measured size within a point of the declared one.
+    @Test func testVerdictsOnFoundLines_matchTheHandContract() {
+        let screen = Self.labelledScreen()
+        let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
+        let checks: [any AuditCheck] = [TextContrastCheck(), TextSizeCheck()]
+        let hand = checks.flatMap { $0.run(ScreenContext(screen: screen.contract, image: screen.image)) }
+        var found = screen.contract
+        found.elements = TextDetector(scale: 2).detect(in: screen.image).elements(scale: 2)
+        let scanned = checks.flatMap { $0.run(ScreenContext(screen: found, image: screen.image)) }
+        _ = options
+        for element in screen.contract.elements {
+            let frame = Self.pixels(element.frame, scale: 2)
+            guard let line = found.elements.first(where: { Self.centre(Self.pixels($0.frame, scale: 2), isIn: frame) }) else {
+                Issue.record("\(element.id) not found")
+                continue
+            }
+            for rule in [RuleID.contrastText, RuleID.textSize] {
+                let a = hand.first { $0.element == element.id && $0.rule == rule }, b = scanned.first { $0.element == line.id && $0.rule == rule }
+                #expect(a?.status == b?.status, "\(element.id) \(rule): contract \(String(describing: a?.status)), scan \(String(describing: b?.status))")
+            }
+            let estimate = scanned.first { $0.element == line.id && $0.rule == RuleID.textSize }?.measured.textSize?.estimatedPointSize
+            let declared = element.text?.pointSize ?? 0
+            #expect(abs((estimate ?? 0) - declared) <= max(1, declared * 0.05), "\(element.id): measured \(estimate ?? -1) pt, drawn at \(declared)")
+        }
+        // The faint label fails, as it does by contract.
+        #expect(hand.contains { $0.element == "faint" && $0.rule == RuleID.contrastText && $0.status == .fail })
+    }
+
+    @Test func testKnownScreenSizes_portraitAndLandscape() {
+        #expect(KnownScreenSizes.entry(width: 1179, height: 2556)?.scale == 3)
+        #expect(KnownScreenSizes.entry(width: 2556, height: 1179)?.scale == 3)
+        #expect(KnownScreenSizes.entry(width: 2048, height: 2732)?.scale == 2)
+        #expect(KnownScreenSizes.entry(width: 1000, height: 2000) == nil)
+        let sizes = KnownScreenSizes.portrait.map { [$0.pixelWidth, $0.pixelHeight] }
+        #expect(Set(sizes).count == sizes.count, "a size listed twice")
+        #expect(KnownScreenSizes.entry(width: 2796, height: 1290)?.statusBar(landscape: true) == 0)
+        #expect(KnownScreenSizes.entry(width: 2732, height: 2048)?.statusBar(landscape: true) == 24)
+    }
+}
