@@ -16,7 +16,9 @@ enum ScanCommand: Command {
     screenshot (every iPhone and iPad, portrait or landscape); for any other size pass --scale
     (pixels per point) or, for Android, --density (pixels per dp). Each line found is the element
     text@X,Y (its top-left corner in points); --write-contract FILE writes them as a contract to
-    start a hand-written one from.
+    start a hand-written one from. --truth PATH compares the lines found with a contract that
+    knows the text (its screenshot paths relative to its folder, as `render` writes them) and
+    prints the detector's recall, precision and how often its verdicts agree.
 
     Exit status: 0 passed; 1 a finding reached --fail-on; 2 usage error (a screenshot whose scale
     is not known); 3 a path cannot be used. An unreadable screenshot is a finding on that screen;
@@ -148,9 +150,11 @@ enum ScanCommand: Command {
             var seen = Set<String>()
             contract.elements = screen.checked.compactMap { entry -> ElementContract? in
                 guard let id = entry.element, let frame = entry.frame, seen.insert(id).inserted else { return nil }
-                return ElementContract(id: id, role: .text,
-                                       frame: Frame(x: Double(frame.x) / scale, y: Double(frame.y) / scale,
-                                                    width: Double(frame.width) / scale, height: Double(frame.height) / scale),
+                // Hundredths of a point, rounded outward: the frame still holds every pixel.
+                let x = (Double(frame.x) / scale * 100).rounded(.down) / 100, y = (Double(frame.y) / scale * 100).rounded(.down) / 100
+                let maxX = (Double(frame.maxX) / scale * 100).rounded(.up) / 100, maxY = (Double(frame.maxY) / scale * 100).rounded(.up) / 100
+                return ElementContract(id: id, role: .text, frame: Frame(x: x, y: y, width: ((maxX - x) * 100).rounded() / 100,
+                                                                         height: ((maxY - y) * 100).rounded() / 100),
                                        text: TextSpec(content: ""))
             }
             return contract
