@@ -180,7 +180,13 @@ let textChecksTime = measure("the three text checks on 40", megapixels: Double(a
     let results = textChecks.flatMap { $0.run(context) }
     precondition(results.count == textElements * 3)
 }
+let detector = TextDetector(scale: AuditScreen.scale)
+let detectionTime = measure("detect the text (scan)", megapixels: screenMegapixels) {
+    let found = detector.detect(in: auditScreen.image)
+    precondition(found.lines.count >= textElements)
+}
 print("the three text checks / decode: \(String(format: "%.1f", textChecksTime / screenDecode * 100)) %")
+print("text detection / decode: \(String(format: "%.1f", detectionTime / screenDecode * 100)) % (target ≤ 100 %)")
 print("audit / decode: \(String(format: "%.1f", checksTime / screenDecode * 100)) % (target ≤ 30 %)")
 
 if runSuite {

@@ -182,4 +182,26 @@ import Testing
         #expect(KnownScreenSizes.entry(width: 2796, height: 1290)?.statusBar(landscape: true) == 0)
         #expect(KnownScreenSizes.entry(width: 2732, height: 2048)?.statusBar(landscape: true) == 24)
     }
+
+    /// A contract's frame that holds a status dot beside light grey text: contrast.text judges the
+    /// text's glyphs (failing), not the dot (which would pass at 21:1), and says it set the dot aside.
+    @Test func testDotBesideFaintText_doesNotHideItsFailure() {
+        var screen = ScreenBuilder(id: "dot", width: 320, height: 200, scale: 2, background: Self.white)
+        screen.fill(Frame(x: 20, y: 30, width: 8, height: 8), RGB8(red: 0, green: 0, blue: 0))
+        screen.label("status", "Offline since noon", x: 30, y: 22, pointSize: 15, color: Self.grey(0xA0), frameWidth: 200)
+        var contract = screen.contract
+        contract.elements[0].frame = Frame(x: 16, y: 22, width: 214, height: 22)
+        let result = TextContrastCheck().run(ScreenContext(screen: contract, image: screen.image)).first
+        #expect(result?.status == .fail)
+        #expect(result?.measured.textContrast?.foreground == "#A0A0A0")
+        #expect(result?.measured.textContrast?.setAside == 1)
+        // Without the dot the measurement is the same, and nothing is set aside.
+        var plain = ScreenBuilder(id: "plain", width: 320, height: 200, scale: 2, background: Self.white)
+        plain.label("status", "Offline since noon", x: 30, y: 22, pointSize: 15, color: Self.grey(0xA0), frameWidth: 200)
+        var plainContract = plain.contract
+        plainContract.elements[0].frame = Frame(x: 16, y: 22, width: 214, height: 22)
+        let alone = TextContrastCheck().run(ScreenContext(screen: plainContract, image: plain.image)).first
+        #expect(alone?.status == .fail && alone?.measured.textContrast?.ratio == result?.measured.textContrast?.ratio)
+        #expect(alone?.measured.textContrast?.setAside == nil)
+    }
 }

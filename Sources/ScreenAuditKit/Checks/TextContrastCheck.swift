@@ -50,6 +50,9 @@ public struct TextContrastCheck: AuditCheck {
         /// The point size the glyphs measure, when the element declares none: what decided
         /// between normal and large text.
         public var measuredPointSize: Double?
+        /// Shapes in the element's frame beside its text (a status dot, an icon, a chevron),
+        /// left out of the measurement, which judged the text's glyphs alone.
+        public var setAside: Int?
 
         public init(largeText: Bool, requirement: String) {
             self.largeText = largeText
@@ -64,6 +67,9 @@ public struct TextContrastCheck: AuditCheck {
             }
             if let measuredPointSize {
                 text += " (no size declared: the glyphs measure \(Words.number(measuredPointSize)) pt)"
+            }
+            if let setAside {
+                text += "; \(setAside == 1 ? "a shape" : "\(setAside) shapes") beside the text in its frame set aside"
             }
             return text
         }
@@ -106,7 +112,16 @@ public struct TextContrastCheck: AuditCheck {
             let requirement = level.requirement(largeText: large)
             var measured = Measured(largeText: large, requirement: requirement.title)
             measured.measuredPointSize = glyphSize
-            switch screen.textAnalysis(for: element, needing: .contrast).contrast {
+            var contrast = screen.textAnalysis(for: element, needing: .contrast).contrast
+            // Where the frame passes, other shapes in it (a status dot, an icon) may have given
+            // the contrast: the text's own glyphs are judged instead, the shapes set aside.
+            if case let .measured(m) = contrast, requirement.isMet(by: m.worstRatio),
+               let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
+                contrast = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
+                                        parts: .contrast).contrast
+                measured.setAside = region.setAside.count
+            }
+            switch contrast {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: .textContrast(measured),

@@ -14,6 +14,8 @@ struct BackgroundTiles: Sendable {
     let shares: [Int32]
     /// Per tile: whether its dominant colour is a background (`backgroundTiles`).
     let isBackground: [Bool]
+    /// Per tile: whether every sample fell in one colour bin (a flat fill, most of a screen).
+    let uniform: [Bool]
 
     /// The share of a tile's sampled pixels that must fall in one colour bin for it to have a
     /// background: 40 % keeps tiles half covered by glyph strokes, and leaves out photos, where
@@ -27,6 +29,7 @@ struct BackgroundTiles: Sendable {
         self.rows = rows
         var modes = [Int32](repeating: -1, count: columns * rows)
         var shares = [Int32](repeating: 0, count: columns * rows)
+        var uniform = [Bool](repeating: false, count: columns * rows)
         var keys: [Int32] = []
         keys.reserveCapacity(tileSize * tileSize)
         let width = image.width, height = image.height, size = tileSize
@@ -35,35 +38,40 @@ struct BackgroundTiles: Sendable {
                 for column in 0..<columns {
                     let x0 = column * size, y0 = row * size
                     let x1 = min(width, x0 + size), y1 = min(height, y0 + size)
-                    (modes[row * columns + column], shares[row * columns + column]) = Self.dominantColor(
-                        pixels, width: width, x0: x0, y0: y0, x1: x1, y1: y1, keys: &keys)
+                    let found = Self.dominantColor(pixels, width: width, x0: x0, y0: y0, x1: x1, y1: y1, keys: &keys)
+                    modes[row * columns + column] = found.color
+                    shares[row * columns + column] = found.samples
+                    uniform[row * columns + column] = found.uniform
                 }
             }
         }
         self.modes = modes
         self.shares = shares
+        self.uniform = uniform
         isBackground = Self.backgroundTiles(modes: modes, shares: shares, columns: columns, rows: rows, tolerance: InkMask.threshold / 2)
     }
 
     /// The mean colour of the most common bin (32 levels a channel) among every second pixel of
     /// every second row of the tile, or -1 when that bin holds less than `minimumShare` of them.
     private static func dominantColor(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, x0: Int, y0: Int, x1: Int, y1: Int,
-                                      keys: inout [Int32]) -> (color: Int32, samples: Int32) {
+                                      keys: inout [Int32]) -> (color: Int32, samples: Int32, uniform: Bool) {
         keys.removeAll(keepingCapacity: true)
         var uniform = true
+        let first = Int32(pixels[(y0 * width + x0) * 4] >> 3) << 10 | Int32(pixels[(y0 * width + x0) * 4 + 1] >> 3) << 5
+            | Int32(pixels[(y0 * width + x0) * 4 + 2] >> 3)
         var y = y0
         while y < y1 {
             var offset = (y * width + x0) * 4
             let end = (y * width + x1) * 4
             while offset < end {
                 let key = Int32(pixels[offset] >> 3) << 10 | Int32(pixels[offset + 1] >> 3) << 5 | Int32(pixels[offset + 2] >> 3)
-                if let first = keys.first, first != key { uniform = false }
+                if key != first { uniform = false }
                 keys.append(key)
                 offset += 8
             }
             y += 2
         }
-        guard !keys.isEmpty else { return (-1, 0) }
+        guard !keys.isEmpty else { return (-1, 0, false) }
         var modal = keys[0], count = keys.count
         if !uniform {
             keys.sort()
@@ -74,7 +82,7 @@ struct BackgroundTiles: Sendable {
                 start = index
             }
         }
-        guard Double(count) >= minimumShare * Double(keys.count) else { return (-1, 0) }
+        guard Double(count) >= minimumShare * Double(keys.count) else { return (-1, 0, false) }
         // The bin's mean colour, from the same samples.
         var red = 0, green = 0, blue = 0, members = 0
         y = y0
@@ -95,7 +103,7 @@ struct BackgroundTiles: Sendable {
         }
         let color = Int32((red + members / 2) / members) << 16 | Int32((green + members / 2) / members) << 8
             | Int32((blue + members / 2) / members)
-        return (color, Int32(count))
+        return (color, Int32(count), uniform)
     }
 
     /// The distinct backgrounds of a tile and its eight neighbours: what a pixel of the tile must

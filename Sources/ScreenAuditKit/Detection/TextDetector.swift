@@ -54,7 +54,7 @@ public struct TextDetector: Sendable {
         guard backgrounds.modes.contains(where: { $0 >= 0 }) else {
             return TextDetection(lines: [], unsearched: "no part of the image has a flat background to read text on")
         }
-        let mask = InkMask(image: image, backgrounds: backgrounds)
+        let mask = InkMask(image: image, backgrounds: backgrounds, sampledTilesAreWhole: scale >= 2)
         let pieces = findInkComponents(in: mask).filter { grouping.isGlyphLike($0, imageWidth: image.width) }
         guard pieces.count <= Self.maximumPieces else {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
