@@ -1,3 +1,4 @@
+import ColorScience
 import Imaging
 
 /// Where in an element's frame its text is, when the frame holds more than text: a status dot, an
@@ -9,6 +10,45 @@ public struct TextRegion: Equatable, Sendable {
     public var text: PixelRect
     /// Pieces of ink in the frame outside the lines (at least 2 points each way).
     public var setAside: [PixelRect]
+
+    /// Whether `frame` holds a third colour besides `foreground`, `background` and their blends:
+    /// pixels off the line between the two (at least 1 % of those sampled), or a solid colour on
+    /// it (light grey text beside a black dot lies on the line from black to white), told from the
+    /// blends of anti-aliased edges by holding at least 30 % of the pixels between the two in one
+    /// bin of 16 levels a channel (edges spread over all of them). Every second pixel of every
+    /// second row is read: a cheap test before `find`, which a frame of text alone does not need.
+    public static func holdsOtherColors(in image: PixelBuffer, frame: PixelRect, foreground: RGB8, background: RGB8) -> Bool {
+        guard !frame.isEmpty, frame.maxX <= image.width, frame.maxY <= image.height else { return false }
+        let f = (Int(foreground.red), Int(foreground.green), Int(foreground.blue))
+        let b = (Int(background.red), Int(background.green), Int(background.blue))
+        let d = (Double(b.0 - f.0), Double(b.1 - f.1), Double(b.2 - f.2))
+        let length = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+        var offLine = 0, sampled = 0, between = 0
+        var bins = [Int32](repeating: 0, count: 4096)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in stride(from: frame.y, to: frame.maxY, by: 2) {
+                var offset = (y * image.width + frame.x) * 4
+                for _ in stride(from: frame.x, to: frame.maxX, by: 2) {
+                    let r = Int(pixels[offset]), g = Int(pixels[offset + 1]), bl = Int(pixels[offset + 2])
+                    offset += 8
+                    sampled += 1
+                    let nearForeground = abs(r - f.0) <= 24 && abs(g - f.1) <= 24 && abs(bl - f.2) <= 24
+                    let nearBackground = abs(r - b.0) <= 24 && abs(g - b.1) <= 24 && abs(bl - b.2) <= 24
+                    guard !nearForeground && !nearBackground else { continue }
+                    // The nearest blend of the two colours, and how far the pixel is from it.
+                    let p = (Double(r - f.0), Double(g - f.1), Double(bl - f.2))
+                    let t = length > 0 ? min(1, max(0, (p.0 * d.0 + p.1 * d.1 + p.2 * d.2) / length)) : 0
+                    let e = (p.0 - t * d.0, p.1 - t * d.1, p.2 - t * d.2)
+                    if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 > 40 * 40 { offLine += 1 }
+                    between += 1
+                    bins[(r >> 4) << 8 | (g >> 4) << 4 | bl >> 4] += 1
+                }
+            }
+        }
+        if offLine >= max(4, sampled / 100) { return true }
+        let solid = Int(bins.max() ?? 0)
+        return solid >= max(4, sampled / 200) && solid * 10 >= between * 3
+    }
 
     /// The region of `frame` that holds its text; nil when the frame holds nothing but its text
     /// (or no line of text can be told apart in it), so the whole frame is what is measured.
