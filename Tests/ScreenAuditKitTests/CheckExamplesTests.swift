@@ -5,7 +5,12 @@ import Testing
 
 /// Every check's own examples: at least one passing and one failing, each giving its verdict.
 struct CheckExamplesTests {
-    static let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 29))
+    /// Every check, `text.unexposed` included.
+    static let options: AuditOptions = {
+        var options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 29))
+        options.detectsText = true
+        return options
+    }()
 
     @Test func testEveryCheckShipsPassingAndFailingExamples() {
         for check in AuditRunner.allChecks(Self.options) {

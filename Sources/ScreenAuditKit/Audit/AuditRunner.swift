@@ -15,7 +15,8 @@ public struct AuditRunner: Sendable {
         self.decoder = decoder
     }
 
-    /// The pixel checks this release has, one per rule, configured from `options`.
+    /// The pixel checks this release has, one per rule, configured from `options`
+    /// (`text.unexposed` only where `options.detectsText`).
     public static func allChecks(_ options: AuditOptions) -> [any AuditCheck] {
         [
             TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule),
@@ -25,8 +26,7 @@ public struct AuditRunner: Sendable {
             TargetSizeCheck(profile: options.targetProfile),
             TargetSpacingCheck(profile: options.targetProfile),
             ColorOnlyCheck(),
-            TextUnexposedCheck(),
-        ]
+        ] + (options.detectsText ? [TextUnexposedCheck()] : [])
     }
 
     /// The checks a run uses: all of them, less those `--checks` / `--skip-checks` leave out.
@@ -43,8 +43,7 @@ public struct AuditRunner: Sendable {
     public static func descriptors(_ options: AuditOptions, hierarchies: Bool) -> [CheckDescriptor] {
         var screenRules = [ScreenshotUnreadableRule.descriptor, ScreenshotSizeMismatchRule.descriptor]
         if hierarchies { screenRules += [HierarchyMissingRule.descriptor, HierarchyUnreadableRule.descriptor] }
-        let checks = allChecks(options).filter { type(of: $0).descriptor.id != RuleID.textUnexposed || options.detectsText }
-        return (checks.map { type(of: $0).descriptor } + screenRules).sorted { $0.id < $1.id }
+        return (allChecks(options).map { type(of: $0).descriptor } + screenRules).sorted { $0.id < $1.id }
     }
 
     /// What the run's checks need measured of each text element: the ink coverage only for
