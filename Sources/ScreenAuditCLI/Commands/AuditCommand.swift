@@ -58,12 +58,7 @@ enum AuditCommand: Command {
         options.failOn = failOn
         let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
-        let overlays = try parsed.value("--overlays").map { text in
-            guard let selection = OverlaySelection(rawValue: text) else {
-                throw UsageError("option '--overlays' must be findings or all, got '\(text)'")
-            }
-            return selection
-        } ?? .findings
+        let overlays = try overlaySelection(parsed, default: .findings)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isDirectory), isDirectory.boolValue else {
             console.err("error: \(screenshots): the --screenshots folder does not exist\n")
@@ -110,13 +105,27 @@ enum AuditCommand: Command {
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
+        return reportsAndGate(written, summary: s, failOn: failOn, console: console)
+    }
+
+    /// The closing lines of a run: where the reports are, and the gate's verdict (its exit status).
+    static func reportsAndGate(_ written: [String], summary: AuditReport.Summary, failOn: FailThreshold, console: Console) -> ExitStatus {
         console.out("reports: \(written.joined(separator: ", "))\n")
-        if s.gateFailed {
+        if summary.gateFailed {
             console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
             return .gateFailed
         }
         console.out("gate: passed (--fail-on \(failOn.rawValue))\n")
         return .success
+    }
+
+    /// `--overlays findings|all`.
+    static func overlaySelection(_ parsed: ParsedArguments, default fallback: OverlaySelection) throws -> OverlaySelection {
+        guard let text = parsed.value("--overlays") else { return fallback }
+        guard let selection = OverlaySelection(rawValue: text) else {
+            throw UsageError("option '--overlays' must be findings or all, got '\(text)'")
+        }
+        return selection
     }
 
     static func screenLine(_ screen: ScreenReport, idWidth: Int) -> String {

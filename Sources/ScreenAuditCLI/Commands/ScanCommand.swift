@@ -58,12 +58,7 @@ enum ScanCommand: Command {
         options.failOn = failOn
         let formats = try AuditCommand.formatList(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
-        let overlays = try parsed.value("--overlays").map { text in
-            guard let selection = OverlaySelection(rawValue: text) else {
-                throw UsageError("option '--overlays' must be all or findings, got '\(text)'")
-            }
-            return selection
-        } ?? .all
+        let overlays = try AuditCommand.overlaySelection(parsed, default: .all)
 
         let loaded: ScanScreenLoader.Screens
         do {
@@ -120,13 +115,7 @@ enum ScanCommand: Command {
         let s = report.summary
         console.out("\(AuditCommand.count(s.screens, "screen")): \(AuditCommand.count(s.errors, "error")), \(AuditCommand.count(s.warnings, "warning")); "
             + "\(AuditCommand.count(s.passed, "check")) passed, \(s.notRun) not run\n")
-        console.out("reports: \(written.joined(separator: ", "))\n")
-        if s.gateFailed {
-            console.out("gate: failed (--fail-on \(failOn.rawValue))\n")
-            return .gateFailed
-        }
-        console.out("gate: passed (--fail-on \(failOn.rawValue))\n")
-        return .success
+        return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 
     /// `--scale` or `--density` (not both): pixels per point, or per dp.

@@ -137,19 +137,10 @@ struct BackgroundTiles: Sendable {
     /// a region of touching tiles of that colour (each within `tolerance` of the next, which lets a
     /// gradient run on) of `largeRegion` tiles.
     static func backgroundTiles(modes: [Int32], shares: [Int32], columns: Int, rows: Int, tolerance: Int) -> [Bool] {
-        var parent = Array(0..<modes.count)
-        func root(_ index: Int) -> Int {
-            var node = index
-            while parent[node] != node {
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            }
-            return node
-        }
+        var sets = UnionFind(count: modes.count)
         func join(_ a: Int, _ b: Int) {
             guard modes[a] >= 0, modes[b] >= 0, distance(modes[a], modes[b]) <= tolerance else { return }
-            let ra = root(a), rb = root(b)
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+            sets.join(a, b)
         }
         for row in 0..<rows {
             for column in 0..<columns {
@@ -159,7 +150,7 @@ struct BackgroundTiles: Sendable {
             }
         }
         var regionSize = [Int](repeating: 0, count: modes.count)
-        for index in modes.indices where modes[index] >= 0 { regionSize[root(index)] += 1 }
+        for index in modes.indices where modes[index] >= 0 { regionSize[sets.root(index)] += 1 }
         var result = [Bool](repeating: false, count: modes.count)
         var colors: [(color: Int32, samples: Int)] = []
         for row in 0..<rows {
@@ -167,7 +158,7 @@ struct BackgroundTiles: Sendable {
                 let index = row * columns + column
                 let mode = modes[index]
                 guard mode >= 0 else { continue }
-                if regionSize[root(index)] >= largeRegion {
+                if regionSize[sets.root(index)] >= largeRegion {
                     result[index] = true
                     continue
                 }

@@ -19,15 +19,7 @@ struct InkComponent: Equatable, Sendable {
 func findInkComponents(in mask: InkMask) -> [InkComponent] {
     let width = mask.width, height = mask.height
     var starts: [Int32] = [], ends: [Int32] = [], runRows: [Int32] = []
-    var parent: [Int32] = []
-    func root(_ index: Int32) -> Int32 {
-        var node = index
-        while parent[Int(node)] != node {
-            parent[Int(node)] = parent[Int(parent[Int(node)])]
-            node = parent[Int(node)]
-        }
-        return node
-    }
+    var sets = UnionFind(count: 0)
     mask.values.withUnsafeBufferPointer { values in
         var previousFirst = 0, previousEnd = 0
         for y in 0..<height {
@@ -43,11 +35,10 @@ func findInkComponents(in mask: InkMask) -> [InkComponent] {
                 guard values[base + x] != 0 else { x += 1; continue }
                 let start = x
                 while x < width, values[base + x] != 0 { x += 1 }
-                let index = Int32(starts.count)
                 starts.append(Int32(start))
                 ends.append(Int32(x - 1))
                 runRows.append(Int32(y))
-                parent.append(index)
+                _ = sets.append()
             }
             // Join with the runs of the row above that touch this row's runs, diagonals included.
             var above = previousFirst
@@ -55,8 +46,7 @@ func findInkComponents(in mask: InkMask) -> [InkComponent] {
                 while above < previousEnd, ends[above] + 1 < starts[current] { above += 1 }
                 var probe = above
                 while probe < previousEnd, starts[probe] <= ends[current] + 1 {
-                    let a = root(Int32(probe)), b = root(Int32(current))
-                    if a != b { parent[Int(max(a, b))] = min(a, b) }
+                    sets.join(probe, current)
                     probe += 1
                 }
             }
@@ -67,7 +57,7 @@ func findInkComponents(in mask: InkMask) -> [InkComponent] {
     var componentOf = [Int](repeating: -1, count: starts.count)
     var components: [InkComponent] = []
     for index in 0..<starts.count {
-        let top = Int(root(Int32(index)))
+        let top = sets.root(index)
         let x0 = Int(starts[index]), x1 = Int(ends[index]), y = Int(runRows[index])
         let existing = componentOf[top]
         if existing >= 0 {

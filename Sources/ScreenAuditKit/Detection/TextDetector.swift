@@ -60,10 +60,7 @@ public struct TextDetector: Sendable {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
         var lines: [(glyphs: PixelRect, pieces: Int)] = grouping.lines(of: pieces, mask: mask).map { members in
-            let glyphs = members.map { pieces[$0] }
-            let x0 = glyphs.map(\.minX).min()!, y0 = glyphs.map(\.minY).min()!
-            let x1 = glyphs.map(\.maxX).max()!, y1 = glyphs.map(\.maxY).max()!
-            return (PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1), glyphs.count)
+            (members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }, members.count)
         }
         lines = Self.mergingFragments(lines)
         return TextDetection(lines: lines.map { line in
@@ -82,9 +79,7 @@ public struct TextDetector: Sendable {
         for index in bySize {
             let box = lines[index].glyphs
             if let host = kept.first(where: { overlap(merged[$0].glyphs, box) * 2 >= box.area }) {
-                let a = merged[host].glyphs
-                let x0 = min(a.x, box.x), y0 = min(a.y, box.y)
-                merged[host].glyphs = PixelRect(x: x0, y: y0, width: max(a.maxX, box.maxX) - x0, height: max(a.maxY, box.maxY) - y0)
+                merged[host].glyphs = merged[host].glyphs.union(box)
                 merged[host].pieces += lines[index].pieces
             } else {
                 kept.append(index)

@@ -37,15 +37,7 @@ struct TextLineGrouping: Sendable {
     /// ordered by top edge then left edge.
     func lines(of components: [InkComponent], mask: InkMask) -> [[Int]] {
         let order = components.indices.sorted { (components[$0].minX, components[$0].minY) < (components[$1].minX, components[$1].minY) }
-        var parent = Array(components.indices)
-        func root(_ index: Int) -> Int {
-            var node = index
-            while parent[node] != node {
-                parent[node] = parent[parent[node]]
-                node = parent[node]
-            }
-            return node
-        }
+        var sets = UnionFind(count: components.count)
         for (position, i) in order.enumerated() {
             let a = components[i]
             // Partners start within the widest gap a glyph up to `heightRatio` times taller allows.
@@ -69,12 +61,11 @@ struct TextLineGrouping: Sendable {
                 // that size stands farther apart.
                 let share = Double(tall) > 40 * scale ? Self.displayGapShare : Self.gapShare
                 guard Double(b.minX - a.maxX - 1) <= share * Double(tall) else { continue }
-                let ra = root(i), rb = root(j)
-                if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+                sets.join(i, j)
             }
         }
         var members: [Int: [Int]] = [:]
-        for index in components.indices { members[root(index), default: []].append(index) }
+        for index in components.indices { members[sets.root(index), default: []].append(index) }
         return members.values
             .map { $0.sorted { components[$0].minX < components[$1].minX } }
             .flatMap { textLines(in: $0, components: components, mask: mask) }
@@ -108,9 +99,8 @@ struct TextLineGrouping: Sendable {
     /// of equal, filled, square blobs (page dots, filled icons: digits are as square, but
     /// their counters leave them less filled).
     func isTextLine(_ glyphs: [InkComponent], mask: InkMask) -> Bool {
-        let minX = glyphs.map(\.minX).min()!, maxX = glyphs.map(\.maxX).max()!
-        let minY = glyphs.map(\.minY).min()!, maxY = glyphs.map(\.maxY).max()!
-        let width = maxX - minX + 1, height = maxY - minY + 1
+        let box = glyphs.dropFirst().reduce(glyphs[0].rect) { $0.union($1.rect) }
+        let width = box.width, height = box.height
         switch glyphs.count {
         case 1:
             let glyph = glyphs[0]

@@ -77,16 +77,9 @@ public struct TextRegion: Equatable, Sendable {
         let pieces = findInkComponents(in: mask)
         let glyphs = pieces.filter { grouping.isGlyphLike($0, imageWidth: crop.width) }
         guard glyphs.count <= TextDetector.maximumPieces else { return nil }
-        let lines = grouping.lines(of: glyphs, mask: mask).map { members -> PixelRect in
-            let line = members.map { glyphs[$0] }
-            let x0 = line.map(\.minX).min()!, y0 = line.map(\.minY).min()!
-            return PixelRect(x: x0, y: y0, width: line.map(\.maxX).max()! - x0 + 1, height: line.map(\.maxY).max()! - y0 + 1)
-        }
+        let lines = grouping.lines(of: glyphs, mask: mask).flatMap { $0 }.map { glyphs[$0].rect }
         guard let first = lines.first else { return nil }
-        let union = lines.dropFirst().reduce(first) { a, b in
-            let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-            return PixelRect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)
-        }
+        let union = lines.dropFirst().reduce(first) { $0.union($1) }
         let least = max(3, Int((2 * scale).rounded()))
         let aside = pieces.filter { piece in
             piece.width >= least && piece.height >= least
@@ -99,7 +92,7 @@ public struct TextRegion: Equatable, Sendable {
             if piece.maxX < union.x { text = text.trimmingLeft(to: piece.maxX + 1) }
             if piece.minX >= union.maxX { text = text.trimmingRight(to: piece.minX) }
         }
-        return TextRegion(text: text, setAside: aside.map { PixelRect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) })
+        return TextRegion(text: text, setAside: aside.map(\.rect))
     }
 }
 
