@@ -15,6 +15,7 @@
 #   catalog     AssetContentsParser.parse: an asset catalog's Contents.json, every asset kind
 #   xcuitest    XCUITestDumpParser.parse and HierarchyImporter: XCUIApplication().debugDescription text
 #   uiautomator UIAutomatorDumpParser.parse (its XML reader) and HierarchyImporter: uiautomator dumps
+#   detector    TextDetector.detect and TextRegion on any pixels (an image of up to 256 × 256 in the bytes)
 # To add one: write Fuzz/NAME/main.swift (and Fuzz/seeds/NAME/), then add NAME to `dictionary_for`,
 # `max_len_for` and `add_seeds` below; a harness that imports another package module needs it in
 # MODULES.
@@ -86,6 +87,7 @@ dictionary_for() {
 max_len_for() {
     case "$1" in
         png | jpeg) echo 65536 ;;
+        detector) echo 32768 ;;
         *) echo 262144 ;;
     esac
 }
