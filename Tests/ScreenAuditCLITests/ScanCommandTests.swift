@@ -57,6 +57,16 @@ import Testing
         for file in ["report.md", "junit.xml", "report.sarif", "index.html", "overlays/a.png", "overlays/sub__b.png"] {
             #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("out/\(file)").path), "\(file)")
         }
+        // No contract stands behind a scanned screen: the reports say where its elements came from
+        // and SARIF points at no contract file.
+        let markdown = try String(contentsOf: directory.url.appendingPathComponent("out/report.md"), encoding: .utf8)
+        #expect(markdown.contains("Screenshot `a.png` (text found in its pixels)."), "\(markdown)")
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("out/report.sarif"))) as? [String: Any]
+        let result = ((sarif?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
+        let uris = (result?["locations"] as? [[String: Any]] ?? []).compactMap {
+            (($0["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+        }
+        #expect(uris == ["a.png"], "\(uris)")
         // The same pixels give the same bytes.
         let again = try Binary.run(["scan", "--scale", "2", "--out", "again", "shots"], in: directory.url)
         #expect(again.status == 1)

@@ -74,8 +74,9 @@ public struct ScanScreenLoader: Sendable {
                                     width: Double(size.width) / scale, height: Double(size.height) / scale)
             }
             // A file whose size cannot be read is still a screen: the audit reports it unreadable.
+            // No contract: the report's `contract` is empty for a screen whose text is found.
             var screen = LoadedScreen(contract: ScreenContract(id: id, screenshot: relative, device: device, elements: []),
-                                      file: relative, source: relative, path: "")
+                                      file: relative, source: "", path: "")
             screen.detectsText = true
             if let size, let known = KnownScreenSizes.entry(width: size.width, height: size.height),
                known.scale == device.scale {

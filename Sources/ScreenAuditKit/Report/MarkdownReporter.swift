@@ -35,7 +35,8 @@ public enum MarkdownReporter {
         for (screen, first) in zip(report.screens, report.firstFindingNumbers) {
             let notRun = screen.checked.filter { $0.status == .notRun }
             guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty else { continue }
-            lines += ["", "## `\(screen.id)`", "", "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
+            lines += ["", "## `\(screen.id)`", "", screen.contract.isEmpty ? "Screenshot `\(screen.screenshot)` (text found in its pixels)."
+                : "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
             for note in screen.notes { lines.append("- Note: \(escape(note))") }
             if !screen.findings.isEmpty {
                 lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]

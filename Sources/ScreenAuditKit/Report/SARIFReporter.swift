@@ -18,7 +18,7 @@ public enum SARIFReporter {
                     "logicalLocations": [["name": finding.element ?? screen.id,
                                           "fullyQualifiedName": "\(screen.id)/\(finding.element ?? "")", "kind": "element"]],
                 ]]
-                locations.append(["physicalLocation": ["artifactLocation": ["uri": screen.contract]]])
+                if !screen.contract.isEmpty { locations.append(["physicalLocation": ["artifactLocation": ["uri": screen.contract]]]) }
                 var result: [String: Any] = [
                     "ruleId": finding.rule,
                     "level": level(finding.severity),
