@@ -3,7 +3,7 @@ import ScreenAuditKit
 /// The `screenaudit` command line: picks a subcommand, parses its arguments, runs it and maps
 /// every outcome to an exit status. It computes nothing itself.
 public enum ScreenAuditTool {
-    static var commands: [any Command.Type] { [DemoCommand.self, AuditCommand.self, BaselineCommand.self, ImportCommand.self, ScanCommand.self, AssetsCommand.self, RenderCommand.self, EvaluateCommand.self, InfoCommand.self, ContrastCommand.self] }
+    static var commands: [any Command.Type] { [DemoCommand.self, AuditCommand.self, BaselineCommand.self, MergeCommand.self, ImportCommand.self, ScanCommand.self, AssetsCommand.self, RenderCommand.self, EvaluateCommand.self, InfoCommand.self, ContrastCommand.self] }
 
     static var overview: String {
         var lines = [

@@ -17,6 +17,10 @@ enum AuditCommand: Command {
     as well annotate the screens whose screenshot they name (elements by id, waivers, groups,
     checks). A screenshot without a dump, or a dump without a screenshot, is a finding.
 
+    With --shard I/N, audits only the screens whose id hashes to shard I of N (each machine of a
+    CI matrix runs one) and writes that shard's outputs; its overlays carry no numbers until
+    `screenaudit merge` joins the shards' folders into the report the whole run gives.
+
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
     3 the contracts or provenance cannot be used (every problem is listed on standard error with
     its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
@@ -31,8 +35,11 @@ enum AuditCommand: Command {
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
+        shardOption,
         RunLimits.option,
     ]
+
+    static let shardOption = OptionSpec("--shard", value: "I/N", help: "Audit only shard I of N (by a hash of each screen id); `screenaudit merge` joins the shards.")
 
     /// The options that shape the checks and the run, shared with `baseline` (all read by
     /// `checkedRunOptions`), so that a baseline records what the audit will find.
@@ -59,20 +66,34 @@ enum AuditCommand: Command {
         let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
         let overlays = try overlaySelection(parsed, default: .findings)
+        let shard = try shardOption(parsed)
+        if shard != nil, !formats.contains(.json) {
+            throw UsageError("--shard needs report.json (json in --format): `screenaudit merge` reads it")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: screenshots, isDirectory: &isDirectory), isDirectory.boolValue else {
             console.err("error: \(screenshots): the --screenshots folder does not exist\n")
+            if let shard { ShardFailure.record("\(screenshots): the --screenshots folder does not exist", shard: shard, in: out) }
             return .unusableInput
         }
 
-        let screens: [LoadedScreen]
+        var screens: [LoadedScreen]
         var provenance: ProvenanceDocument?
+        var shardInfo: ShardInfo?
         do {
             screens = try inputs.load(limits)
             if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
         } catch let error as AuditError {
             console.report(error)
+            if let shard { ShardFailure.record(error.description, shard: shard, in: out) }
             return .unusableInput
+        }
+        let rules = AuditRunner.descriptors(options, hierarchies: inputs.hierarchies != nil)
+        if let shard {
+            var recorded = shardRecord(parsed, options: options)
+            recorded["--format"] = ReportFormat.allCases.filter(formats.contains).map(\.rawValue).joined(separator: ",")
+            recorded["--overlays"] = overlays.rawValue
+            (screens, shardInfo) = shard.select(screens, options: recorded, rules: rules.map(\.id))
         }
 
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
@@ -83,16 +104,23 @@ enum AuditCommand: Command {
         let report: AuditReport
         do {
             // The output folder first: a file in its way is reported before any work.
-            let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays)
+            // A shard's overlays carry no numbers: `merge` numbers them across the whole run.
+            let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays, numbersOverlays: shard == nil)
             // A baseline that cannot be read stops the run before any screen is decoded.
             let baseline = try parsed.value("--baseline").map(Baseline.load)
-            let audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
+            var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
                                              overlays: outputs.overlayRequest, progress: progress)
-            report = baseline.map { audited.applyingBaseline($0, failOn: failOn) } ?? audited
-            written = try outputs.write(report, rules: AuditRunner.descriptors(options, hierarchies: inputs.hierarchies != nil), failOn: failOn)
+            audited.shard = shardInfo
+            report = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
+            written = try outputs.write(report, rules: rules, failOn: failOn)
+            if shard != nil { try ShardFailure.clear(in: out) }
         } catch let error as AuditError {
             console.report(error)
+            if let shard { ShardFailure.record(error.description, shard: shard, in: out) }
             return .unusableInput
+        }
+        if let shard, let shardInfo {
+            console.out("shard \(shard): \(count(screens.count, "screen")) of the run's \(shardInfo.runScreens)\n")
         }
 
         let width = report.screens.map(\.id.count).max() ?? 0
@@ -177,6 +205,29 @@ enum AuditCommand: Command {
         if !options.detectsText, options.onlyRules?.contains(RuleID.textUnexposed) == true {
             throw UsageError("rule '\(RuleID.textUnexposed)' runs only with --detect-text")
         }
+    }
+
+    /// `--shard I/N`, or nil without it.
+    static func shardOption(_ parsed: ParsedArguments) throws -> Shard? {
+        guard let text = parsed.value("--shard") else { return nil }
+        guard let shard = Shard(text) else {
+            throw UsageError("option '--shard' needs I/N with 1 <= I <= N <= \(Shard.maximumCount) (e.g. 2/3), got '\(text)'")
+        }
+        return shard
+    }
+
+    /// The options a shard records so that `merge` joins only shards of one run: every option given
+    /// but where the output goes and how many cores work (input paths differ between machines, so
+    /// only whether they were given), the day waivers were judged on, and the tool's version.
+    static func shardRecord(_ parsed: ParsedArguments, options: AuditOptions) -> [String: String] {
+        let paths: Set = ["--contracts", "--screenshots", "--hierarchies", "--provenance", "--baseline"]
+        let ignored: Set = ["--shard", "--out", "--jobs", "--today"]
+        var record = ["version": ScreenAuditKit.version, "--today": options.today.description]
+        for (name, values) in parsed.values where !ignored.contains(name) {
+            record[name] = paths.contains(name) ? "given" : values.joined(separator: " ")
+        }
+        for flag in parsed.flags where flag != "--help" { record[flag] = "given" }
+        return record
     }
 
     /// Rewrites one line on standard error: "audited 12 of 48 screens".

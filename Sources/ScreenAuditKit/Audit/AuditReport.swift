@@ -11,6 +11,10 @@ public struct AuditReport: Codable, Equatable, Sendable {
     public var screens: [ScreenReport]
     /// Present when the run used `--baseline`.
     public var baseline: BaselineSummary?
+    /// Present in one shard's report (`--shard I/N`): which part of the run it is.
+    public var shard: ShardInfo? = nil
+    /// Present in a report merged from shards: how many.
+    public var shards: Int? = nil
 
     public struct ToolInfo: Codable, Equatable, Sendable {
         public var name: String

@@ -13,6 +13,8 @@ public struct BaselineEntry: Codable, Equatable, Hashable, Sendable {
 public struct Baseline: Codable, Equatable, Sendable {
     public var schemaVersion: Int
     public var entries: [BaselineEntry]
+    /// Present in one shard's baseline (`baseline --shard I/N`), which `merge` combines.
+    public var shard: ShardInfo? = nil
 
     public init(entries: [BaselineEntry]) {
         schemaVersion = 1
@@ -36,6 +38,10 @@ public struct Baseline: Codable, Equatable, Sendable {
             throw AuditError.invalidInput([InputIssue(file: path, location: "schemaVersion",
                                                       message: "unsupported schema version \(baseline.schemaVersion) (this tool reads version 1)")])
         }
+        if let shard = baseline.shard {
+            throw AuditError.invalidInput([InputIssue(file: path, location: "shard",
+                                                      message: "this is one shard's baseline (\(shard.index)/\(shard.count)): merge the shards' baselines into one first")])
+        }
         return baseline
     }
 }
@@ -50,8 +56,9 @@ public struct BaselineSummary: Codable, Equatable, Sendable {
 
 extension AuditReport {
     /// Marks the findings `baseline` accepts, recounts the summary without them, and lists the
-    /// baseline entries that no longer occur.
-    public func applyingBaseline(_ baseline: Baseline, failOn: FailThreshold) -> AuditReport {
+    /// baseline entries that no longer occur. In one shard's report (`shard`), only the entries of
+    /// the shard's own screens can be stale: the others are for the other shards to match.
+    public func applyingBaseline(_ baseline: Baseline, failOn: FailThreshold, shard: Shard? = nil) -> AuditReport {
         let accepted = Set(baseline.entries.map(\.fingerprint))
         var seen = Set<String>()
         var report = self
@@ -63,7 +70,7 @@ extension AuditReport {
         }
         report.summary = Summary(screens: report.screens, failOn: failOn)
         report.baseline = BaselineSummary(baselined: report.summary.baselined,
-                                          stale: baseline.entries.filter { !seen.contains($0.fingerprint) })
+                                          stale: baseline.entries.filter { !seen.contains($0.fingerprint) && shard?.contains($0.screen) != false })
         return report
     }
 }

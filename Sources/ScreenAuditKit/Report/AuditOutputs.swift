@@ -11,15 +11,19 @@ public final class AuditOutputs: Sendable {
     /// Outline every checked element on the overlays, not only those with findings (`scan`: every
     /// line of text it found).
     public let outlinesCheckedElements: Bool
+    /// Draw the findings' numbered badges (false for one shard's overlays: `ShardMerge` numbers
+    /// them across the whole run).
+    public let numbersOverlays: Bool
     let files: StagedFiles
     private let ledger = OverlayLedger()
 
     /// Checks (and creates) `directory` before any work: a file in its way is an error here.
     public init(directory: String, formats: Set<ReportFormat> = Set(ReportFormat.screenFormats),
-                overlays: OverlaySelection = .findings, outlinesCheckedElements: Bool = false) throws {
+                overlays: OverlaySelection = .findings, outlinesCheckedElements: Bool = false, numbersOverlays: Bool = true) throws {
         self.formats = formats
         overlaySelection = overlays
         self.outlinesCheckedElements = outlinesCheckedElements
+        self.numbersOverlays = numbersOverlays
         files = try StagedFiles(directory: directory)
     }
 
@@ -28,22 +32,28 @@ public final class AuditOutputs: Sendable {
     /// What the runner needs to hand over frames for overlays; nil when overlays are not written.
     public var overlayRequest: OverlayRequest? {
         guard formats.contains(.overlays) else { return nil }
-        return OverlayRequest(selection: overlaySelection) { [files, ledger, outlinesCheckedElements] screen, frame, firstNumber, scale in
+        return OverlayRequest(selection: overlaySelection) { [self, outlinesCheckedElements, numbersOverlays] screen, frame, firstNumber, scale in
             let notRun = screen.checked.filter { $0.status == .notRun }
             var outlines: [PixelRect] = []
             if outlinesCheckedElements {
                 var seen = Set<PixelRect>()
                 outlines = screen.checked.compactMap(\.frame).filter { seen.insert($0).inserted }
             }
-            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: firstNumber, scale: scale, notRun: notRun,
-                                                 outlines: outlines)
-            do {
-                let png = try PNGEncoder.encode(overlay, effort: .fast)
-                try files.stage(OverlayReporter.directory + "/" + OverlayReporter.fileName(for: screen.id), Data(png))
-                ledger.staged(screen.id)
-            } catch {
-                ledger.failed(error)
-            }
+            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: numbersOverlays ? firstNumber : nil,
+                                                 scale: scale, notRun: notRun, outlines: outlines)
+            stageOverlay(overlay, for: screen.id)
+        }
+    }
+
+    /// Stages `overlay` as the overlay of screen `screenID` (PNG, fast deterministic settings). A
+    /// failure is kept and thrown by `write`. Safe to call from several tasks at once.
+    public func stageOverlay(_ overlay: PixelBuffer, for screenID: String) {
+        do {
+            let png = try PNGEncoder.encode(overlay, effort: .fast)
+            try files.stage(OverlayReporter.directory + "/" + OverlayReporter.fileName(for: screenID), Data(png))
+            ledger.staged(screenID)
+        } catch {
+            ledger.failed(error)
         }
     }
 

@@ -34,8 +34,10 @@ public enum OverlayReporter {
 
     /// Draws `findings` (numbered from `firstNumber`, in order) over `image`, with a legend strip
     /// below it. `scale` sizes outlines and badges. `outlines`: frames drawn with a thin line under
-    /// the findings (every element checked, where a run wants them shown).
-    public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
+    /// the findings (every element checked, where a run wants them shown). With `firstNumber` nil
+    /// the badges are left out (one shard's overlay: `badged` adds them once the whole run's
+    /// numbers are known). Every outline is drawn before any badge, so no outline crosses a badge.
+    public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int?, scale: Double,
                               notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> PixelBuffer {
         let legendHeight = Int((28 * scale).rounded())
         // The screenshot with a white strip below it for the legend (built in place: the canvas
@@ -46,63 +48,91 @@ public enum OverlayReporter {
                 buffer[copied...].initialize(repeating: 255)
                 count = buffer.count
             }))
-        // Numbers follow report.md: every finding counts, drawn or not.
-        let framed = findings.enumerated().compactMap { index, finding in finding.frame.map { (index, finding, $0) } }
+        let framed = findings.compactMap(\.frame)
         // Dim everything but the findings: darken the whole shot, then restore their frames from
         // the screenshot (rows above the legend lie at the same offsets in both).
         canvas.dim(outside: nil, by: framed.isEmpty ? 0 : 0.45)
-        for (_, _, frame) in framed {
+        for frame in framed {
             for y in frame.y..<min(image.height, frame.maxY) {
                 let start = (y * image.width + frame.x) * 4, end = (y * image.width + min(image.width, frame.maxX)) * 4
                 canvas.buffer.pixels.replaceSubrange(start..<end, with: image.pixels[start..<end])
             }
         }
         let line = max(2, 2 * scale)
-        let badge = 22 * scale
         for frame in outlines {
-            canvas.stroke(RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height)),
-                          lineWidth: max(1, scale), color: checkedColor, style: .solid)
+            canvas.stroke(rect(frame), lineWidth: max(1, scale), color: checkedColor, style: .solid)
         }
-        for (index, finding, frame) in framed {
+        for finding in findings {
+            guard let frame = finding.frame else { continue }
             let style = style(finding)
-            let rect = RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
-            canvas.stroke(rect, lineWidth: line, color: style.color, style: style.stroke)
+            canvas.stroke(rect(frame), lineWidth: line, color: style.color, style: style.stroke)
+        }
+        // Review notes: results that could not be judged, dotted (their "?" badges are not
+        // numbered: report.md lists them under "Not run").
+        for frame in notRun.compactMap(\.frame) {
+            canvas.stroke(rect(frame), lineWidth: line, color: style(.info).color, style: .dotted)
+        }
+        drawLegend(on: &canvas, imageHeight: image.height, scale: scale)
+        if let firstNumber { drawBadges(on: &canvas, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun) }
+        return canvas.buffer
+    }
+
+    /// `overlay` (drawn by `render` without numbers) with its badges: the findings numbered from
+    /// `firstNumber`, and a "?" on each result not run. The same pixels `render` gives with the
+    /// number.
+    public static func badged(_ overlay: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
+                              notRun: [CheckedEntry] = []) -> PixelBuffer {
+        var canvas = Canvas(buffer: overlay)
+        drawBadges(on: &canvas, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun)
+        return canvas.buffer
+    }
+
+    static func rect(_ frame: PixelRect) -> RectF {
+        RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
+    }
+
+    /// Each framed finding's badge above its top-left corner ("12E": numbers follow report.md, every
+    /// finding counting, drawn or not), and each result not run's "?" above its top-right corner.
+    static func drawBadges(on canvas: inout Canvas, findings: [Finding], firstNumber: Int, scale: Double, notRun: [CheckedEntry]) {
+        let line = max(2, 2 * scale)
+        let badge = 22 * scale
+        let size = 13 * scale
+        let white = RGBA(red: 255, green: 255, blue: 255)
+        for (index, finding) in findings.enumerated() {
+            guard let frame = finding.frame else { continue }
+            let style = style(finding)
             let text = "\(firstNumber + index)\(style.letter)"
-            let size = 13 * scale
             let width = max(badge, StrokeFont.advance(of: text, size: size, weight: .bold) + 10 * scale)
-            let badgeRect = RectF(x: max(0, rect.x - line), y: max(0, rect.y - badge - line), width: width, height: badge)
+            let badgeRect = RectF(x: max(0, Double(frame.x) - line), y: max(0, Double(frame.y) - badge - line), width: width, height: badge)
             canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style.color)
             canvas.drawText(text, x: badgeRect.x + (width - StrokeFont.advance(of: text, size: size, weight: .bold)) / 2,
-                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: RGBA(red: 255, green: 255, blue: 255))
+                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: white)
         }
-        // Review notes: results that could not be judged, dotted, with "?" badges (not numbered:
-        // report.md lists them under "Not run").
-        let info = style(.info)
-        for entry in notRun {
-            guard let frame = entry.frame else { continue }
-            let rect = RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
-            canvas.stroke(rect, lineWidth: line, color: info.color, style: .dotted)
-            let size = 13 * scale
-            let badgeRect = RectF(x: max(0, rect.maxX - badge), y: max(0, rect.y - badge - line), width: badge, height: badge)
-            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: info.color)
+        for frame in notRun.compactMap(\.frame) {
+            let badgeRect = RectF(x: max(0, Double(frame.maxX) - badge), y: max(0, Double(frame.y) - badge - line), width: badge, height: badge)
+            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style(.info).color)
             canvas.drawText("?", x: badgeRect.x + (badge - StrokeFont.advance(of: "?", size: size, weight: .bold)) / 2,
-                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: RGBA(red: 255, green: 255, blue: 255))
+                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: white)
         }
-        // Legend: the three styles, each with its letter and word, on white.
-        canvas.fill(RectF(x: 0, y: Double(image.height), width: Double(image.width), height: Double(legendHeight)),
+    }
+
+    /// The three styles, each with its letter and word, on white below the screenshot.
+    static func drawLegend(on canvas: inout Canvas, imageHeight: Int, scale: Double) {
+        let legendHeight = canvas.buffer.height - imageHeight
+        let line = max(2, 2 * scale)
+        canvas.fill(RectF(x: 0, y: Double(imageHeight), width: Double(canvas.buffer.width), height: Double(legendHeight)),
                     color: RGBA(red: 255, green: 255, blue: 255))
         var x = 8 * scale
-        let baseline = Double(image.height) + Double(legendHeight) * 0.68
+        let baseline = Double(imageHeight) + Double(legendHeight) * 0.68
         for (letter, word, color, stroke) in [("E", "error", style(.error).color, StrokeStyle.solid),
                                                ("W", "warning", style(.warning).color, StrokeStyle.dashed(on: 10, off: 6)),
                                                ("I", "info / waived / ? not run", style(.info).color, StrokeStyle.dotted)] {
-            let sample = RectF(x: x, y: Double(image.height) + 7 * scale, width: 28 * scale, height: 14 * scale)
+            let sample = RectF(x: x, y: Double(imageHeight) + 7 * scale, width: 28 * scale, height: 14 * scale)
             canvas.stroke(sample, lineWidth: line, color: color, style: stroke)
             canvas.drawText(letter, x: x + 10 * scale, baseline: baseline, size: 11 * scale, weight: .bold, color: color)
             canvas.drawText(word, x: x + 36 * scale, baseline: baseline, size: 12 * scale, color: RGBA(red: 0x1C, green: 0x1C, blue: 0x1E))
             x += 36 * scale + StrokeFont.advance(of: word, size: 12 * scale, weight: .regular) + 20 * scale
         }
-        return canvas.buffer
     }
 
     static func style(_ finding: Finding) -> Style { style(finding.severity, waived: finding.waived) }
