@@ -18,7 +18,8 @@ import Testing
                       (["audit", "--help"], "help-audit.txt"), (["render", "--help"], "help-render.txt"),
                       (["demo", "--help"], "help-demo.txt"), (["evaluate", "--help"], "help-evaluate.txt"),
                       (["baseline", "--help"], "help-baseline.txt"), (["assets", "--help"], "help-assets.txt"),
-                      (["import", "--help"], "help-import.txt"), (["scan", "--help"], "help-scan.txt")])
+                      (["import", "--help"], "help-import.txt"), (["scan", "--help"], "help-scan.txt"),
+                      (["merge", "--help"], "help-merge.txt")])
     func testHelpText(arguments: [String], golden: String) throws {
         let run = try Binary.run(arguments)
         #expect(run.status == 0)

@@ -6,6 +6,13 @@ public struct BaselineEntry: Codable, Equatable, Hashable, Sendable {
     public var rule: String
     public var screen: String
     public var element: String?
+
+    public init(fingerprint: String, rule: String, screen: String, element: String?) {
+        self.fingerprint = fingerprint
+        self.rule = rule
+        self.screen = screen
+        self.element = element
+    }
 }
 
 /// The findings a team has accepted while adopting the gate: `audit --baseline` gates only on
