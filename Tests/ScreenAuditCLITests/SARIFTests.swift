@@ -22,6 +22,11 @@ struct SARIFTests {
         #expect(driver["name"] as? String == "screenaudit")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } .contains("contrast.text"))
+        // Each rule links its page in docs/checks (DocsTests keeps every page there).
+        for rule in rules {
+            let id = rule["id"] as? String ?? "?"
+            #expect(rule["helpUri"] as? String == "https://github.com/screenauditkit/screenauditkit/blob/main/docs/checks/\(id).md", "\(id)")
+        }
         let results = try #require(run["results"] as? [[String: Any]])
         let below = try #require(results.first { ($0["message"] as? [String: Any])?["text"] as? String == results.compactMap { ($0["message"] as? [String: Any])?["text"] as? String }.first { $0.contains("light: text contrast 4.4") } })
         #expect(below["level"] as? String == "error")

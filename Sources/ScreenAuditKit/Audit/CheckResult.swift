@@ -116,6 +116,15 @@ public struct CheckDescriptor: Equatable, Sendable {
     }
 }
 
+extension CheckDescriptor {
+    /// Where the project publishes its documentation.
+    public static let projectURI = "https://github.com/screenauditkit/screenauditkit"
+
+    /// The rule's page (`docs/checks/<rule-id>.md`, generated from this descriptor and its
+    /// examples): SARIF's `helpUri`.
+    public var helpURI: String { "\(Self.projectURI)/blob/main/docs/checks/\(id).md" }
+}
+
 /// A pixel check: a pure function from one screen to a result for every element it applies to,
 /// passes included. Checks never read files, print, or know about reporters.
 public protocol AuditCheck: Sendable {

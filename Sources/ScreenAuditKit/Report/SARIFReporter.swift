@@ -46,6 +46,7 @@ public enum SARIFReporter {
                 "shortDescription": ["text": rule.title],
                 "fullDescription": ["text": rule.rationale],
                 "help": ["text": "\(rule.rationale) Reference: \(rule.reference)."],
+                "helpUri": rule.helpURI,
                 "defaultConfiguration": ["level": level(rule.defaultSeverity)],
             ]
         }
@@ -54,7 +55,7 @@ public enum SARIFReporter {
             "version": "2.1.0",
             "runs": [[
                 "tool": ["driver": ["name": tool.name, "version": tool.version,
-                                    "informationUri": "https://github.com/screenauditkit/screenauditkit", "rules": driverRules]],
+                                    "informationUri": CheckDescriptor.projectURI, "rules": driverRules]],
                 "results": results,
             ]],
         ]
