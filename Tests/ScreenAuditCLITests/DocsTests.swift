@@ -39,7 +39,7 @@ import Testing
 
     @Test func testCLIReference_isCurrent() throws {
         let overview = try Binary.run(["--help"])
-        let commands = overview.stdout.split(separator: "\n")
+        let commands = overview.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             .drop { $0 != "SUBCOMMANDS:" }.dropFirst()
             .prefix { !$0.isEmpty }
             .compactMap { $0.split(separator: " ").first.map(String.init) }

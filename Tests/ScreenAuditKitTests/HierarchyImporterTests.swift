@@ -78,7 +78,7 @@ struct HierarchyImporterTests {
             == "the screenshot is 2400×1080 px but the dump's root is 1080×2400 px: capture both in the same orientation")
     }
 
-    /// The mapping table in README, row by row.
+    /// The mapping table in docs/formats/hierarchies.md, row by row.
     @Test(arguments: [
         ("StaticText", HierarchyFormat.xcuitest, Set<String>(), false, ElementRole.text),
         ("Button", .xcuitest, [], false, .button),

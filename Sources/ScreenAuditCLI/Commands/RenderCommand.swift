@@ -21,7 +21,7 @@ enum RenderCommand: Command {
     static let options = [
         OptionSpec("--out", value: "DIR", help: "Where frames go (default build_results/quest-frames)."),
         OptionSpec("--devices", value: "LIST", help: "Comma-separated devices (default all: iPhone_small,iPhone_large,iPad)."),
-        OptionSpec("--routes", value: "LIST", help: "Comma-separated routes (default all; see README)."),
+        OptionSpec("--routes", value: "LIST", help: "Comma-separated routes (default all; see docs/quest-engine.md)."),
         OptionSpec("--jobs", value: "N", help: "Frames rendered at once (default: the number of cores)."),
         OptionSpec("--defects", help: "Plant recorded defects (see above)."),
         OptionSpec("--seed", value: "S", help: "Seed for --defects (default 1); the same seed plants the same defects."),

@@ -2,7 +2,7 @@ import Imaging
 import ScreenAuditKit
 
 /// `--limits key=value,…`: the resource limits of one run, each checked before the work or the
-/// allocation it guards. Defaults are the library's; README's "Limits" table lists them.
+/// allocation it guards. Defaults are the library's; docs/reliability.md ("Limits") lists them.
 struct RunLimits {
     var decode = DecodeLimits.default
     var contracts = ContractLoader()
@@ -21,7 +21,7 @@ struct RunLimits {
     ]
 
     /// The option as commands list it.
-    static let option = OptionSpec("--limits", value: "LIST", help: "Resource limits, key=N,… (keys: \(keys.map(\.name).joined(separator: ", ")); see README).")
+    static let option = OptionSpec("--limits", value: "LIST", help: "Resource limits, key=N,… (keys: \(keys.map(\.name).joined(separator: ", ")); see docs/reliability.md).")
 
     var provenanceLoader: ProvenanceLoader {
         ProvenanceLoader(maxFileBytes: contracts.maxFileBytes, jsonLimits: contracts.jsonLimits)

@@ -51,6 +51,6 @@ public enum AssetRule {
         ]
     }
 
-    /// Every rule with what it means, in id order (SARIF's rule table, the README's list).
+    /// Every rule with what it means, in id order (SARIF's rule table, docs/checks).
     public static var descriptors: [CheckDescriptor] { all.map { $0.descriptor } }
 }

@@ -90,7 +90,7 @@ enum ImageSetRules {
         }
     }
 
-    /// The scales an idiom needs by default (README, "Scales per platform"): iPhone @2x and @3x
+    /// The scales an idiom needs by default (docs/checks/asset.scale-missing.md, "Scales per platform"): iPhone @2x and @3x
     /// (`scales`, the requirements' `defaultScales`), iPad @2x (no current iPad is @1x), Mac @1x and
     /// @2x, Apple Watch @2x, Apple TV @1x and @2x, Vision Pro @2x. A `universal` entry needs what its
     /// catalog's platform needs.

@@ -2,7 +2,7 @@ import ColorScience
 import Imaging
 
 /// A tiny screen that shows what a check passes or fails. Every check ships at least one of each;
-/// one generic test runs them all, so a rule cannot ship without both, and the README quotes them.
+/// one generic test runs them all, so a rule cannot ship without both, and docs/checks shows them.
 public struct CheckExample: Sendable {
     public var title: String
     /// The element (or colour-only group) the verdict is about.

@@ -180,7 +180,7 @@ public struct HierarchyImporter: Sendable {
         type.split(separator: ".").last.map(String.init) ?? type
     }
 
-    /// The role of an element: the table in README ("Auditing with UI hierarchies").
+    /// The role of an element: the table in docs/formats/hierarchies.md.
     public static func role(of node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool = false) -> ElementRole {
         let type = shortType(node.type)
         switch format {
