@@ -109,10 +109,7 @@ import Testing
         for example in rule.examples {
             let directory = try TemporaryDirectory()
             let catalog = example.make()
-            let path = try catalog.write(into: directory.path(""))
-            let report = try AssetAuditor(options: AssetAuditOptions(release: example.release)).audit(AssetAuditor.Inputs(
-                catalogPath: path, requirements: catalog.requirements, requirementsFile: catalog.requirements.map { _ in "requirements.json" },
-                provenance: catalog.provenance, provenanceFile: catalog.provenance.map { _ in "provenance.json" }))
+            let report = try example.audit(catalog, in: directory.path(""))
             let findings = report.findings.filter { $0.rule == rule.descriptor.id }
             var text = ["### \(example.expected == .pass ? "Passes" : "Fails"): \(example.title)\(example.release ? " (`--release`)" : "")", "",
                         "`\(ExampleCatalog.name)`: " + catalog.files.keys.sorted().map { "`\($0)`" }.joined(separator: ", ")

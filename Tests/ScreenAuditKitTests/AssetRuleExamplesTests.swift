@@ -22,10 +22,7 @@ struct AssetRuleExamplesTests {
         for example in rule.examples {
             let directory = try TemporaryDirectory()
             let catalog = example.make()
-            let path = try catalog.write(into: directory.path(""))
-            let report = try AssetAuditor(options: AssetAuditOptions(release: example.release)).audit(AssetAuditor.Inputs(
-                catalogPath: path, requirements: catalog.requirements, requirementsFile: catalog.requirements.map { _ in "req.json" },
-                provenance: catalog.provenance, provenanceFile: catalog.provenance.map { _ in "prov.json" }))
+            let report = try example.audit(catalog, in: directory.path(""))
             let findings = report.findings.filter { $0.rule == id }
             switch example.expected {
             case .fail: #expect(!findings.isEmpty, "\(id): \(example.title): no finding (got \(report.findings.map(\.rule)))")

@@ -18,6 +18,15 @@ public struct AssetExample: Sendable {
         self.release = release
         self.make = make
     }
+
+    /// Writes `catalog` (this example's) into `folder` and audits it as `screenaudit assets` would,
+    /// with its requirements and provenance.
+    public func audit(_ catalog: ExampleCatalog, in folder: String) throws -> AssetReport {
+        let path = try catalog.write(into: folder)
+        return try AssetAuditor(options: AssetAuditOptions(release: release)).audit(AssetAuditor.Inputs(
+            catalogPath: path, requirements: catalog.requirements, requirementsFile: catalog.requirements.map { _ in "requirements.json" },
+            provenance: catalog.provenance, provenanceFile: catalog.provenance.map { _ in "provenance.json" }))
+    }
 }
 
 /// The files of an example catalog (`Example.xcassets`), with what the audit is given beside it.
