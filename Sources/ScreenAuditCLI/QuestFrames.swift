@@ -43,7 +43,7 @@ enum QuestFrames {
         }
         let contracts = rendered.map(\.0)
         let defects = rendered.map(\.1)
-        let document = ContractDocument(screens: contracts)
+        let document = ContractDocument(design: Palette.tokens, screens: contracts)
         try writeFile(try JSONText.encode(document), to: (out as NSString).appendingPathComponent(contractFile))
         try writeFile(try JSONText.encode(QuestArt.provenance), to: (out as NSString).appendingPathComponent(provenanceFile))
         let planted = defects.compactMap { $0 }

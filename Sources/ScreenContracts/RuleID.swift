@@ -12,10 +12,16 @@ public enum RuleID {
     public static let screenshotSizeMismatch = "screenshot.size-mismatch"
     public static let hierarchyMissing = "hierarchy.missing"
     public static let hierarchyUnreadable = "hierarchy.unreadable"
+    public static let designPalette = "design.palette"
+    public static let designTypeRamp = "design.type-ramp"
+    public static let designConsistency = "design.consistency"
+    public static let layoutSafeArea = "layout.safe-area"
+    public static let layoutOverlap = "layout.overlap"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
+        designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap,
     ]
 }

@@ -6,10 +6,13 @@ public struct ContractDocument: Codable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
+    /// The design tokens every screen shares (a screen's own `design` overrides them).
+    public var design: DesignTokens?
     public var screens: [ScreenContract]
 
-    public init(schemaVersion: Int = ContractDocument.currentSchemaVersion, screens: [ScreenContract]) {
+    public init(schemaVersion: Int = ContractDocument.currentSchemaVersion, design: DesignTokens? = nil, screens: [ScreenContract]) {
         self.schemaVersion = schemaVersion
+        self.design = design
         self.screens = screens
     }
 }
@@ -25,9 +28,12 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     public var waivers: [Waiver]
     /// Threshold overrides for every element of the screen (an element's own `checks` win).
     public var checks: CheckOverrides?
+    /// The screen's design tokens; once loaded, the document's with the screen's own over them.
+    public var design: DesignTokens?
 
     public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
-                colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil) {
+                colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil,
+                design: DesignTokens? = nil) {
         self.id = id
         self.screenshot = screenshot
         self.device = device
@@ -35,6 +41,7 @@ public struct ScreenContract: Codable, Equatable, Sendable {
         self.colorOnlyGroups = colorOnlyGroups
         self.waivers = waivers
         self.checks = checks
+        self.design = design
     }
 
     /// The overrides that apply to `element`: its own, then the screen's.
@@ -51,12 +58,15 @@ public struct DeviceSpec: Codable, Equatable, Sendable {
     public var scale: Double
     public var width: Double
     public var height: Double
+    /// The unsafe areas, where the device's own profile (`layout.safe-area`) is not right or not known.
+    public var safeArea: SafeAreaInsets?
 
-    public init(name: String? = nil, scale: Double, width: Double, height: Double) {
+    public init(name: String? = nil, scale: Double, width: Double, height: Double, safeArea: SafeAreaInsets? = nil) {
         self.name = name
         self.scale = scale
         self.width = width
         self.height = height
+        self.safeArea = safeArea
     }
 
     /// The screenshot's expected size in pixels.

@@ -1,8 +1,10 @@
+import ColorScience
 import Imaging
+import ScreenContracts
 
 /// The game's colours. Text colours are chosen against the panels they sit on with room to spare:
 /// every pair below is 7:1 or more except secondary text, which is at least 5:1.
-enum Palette {
+public enum Palette {
     static let panel = RGBA(red: 0x1B, green: 0x16, blue: 0x2E)
     static let panelEdge = RGBA(red: 0x4A, green: 0x3F, blue: 0x6E)
     static let parchment = RGBA(red: 0xF6, green: 0xEF, blue: 0xDD)     // 15.2:1 on panel
@@ -20,6 +22,22 @@ enum Palette {
     static let nightText = RGBA(red: 0xE4, green: 0xE4, blue: 0xEE)     // 15.9:1 on night
     static let nightSecondary = RGBA(red: 0xB4, green: 0xB4, blue: 0xC6) // 9.8:1 on night
     static let track = RGBA(red: 0x3C, green: 0x3C, blue: 0x50)
+    /// The relic tiles of the lights-off stages, barely above the night.
+    static let nightTile = RGBA(red: 0x15, green: 0x15, blue: 0x1F)
+    /// The spell circle's glow (the magic-tap quest's light).
+    static let spellGlow = RGBA(red: 0x9F, green: 0xE8, blue: 0xFF)
+
+    /// The game's design tokens, as the contracts it writes declare them: every colour above, the
+    /// type ramp its text uses (SF Pro's sizes from caption to large title) and its 4 pt grid.
+    public static let tokens = DesignTokens(
+        palette: [
+            "panel": panel, "panelEdge": panelEdge, "parchment": parchment, "secondary": secondary, "gold": gold,
+            "goldInk": goldInk, "card": card, "chip": chip, "correct": correct, "wrong": wrong, "white": white,
+            "night": night, "nightText": nightText, "nightSecondary": nightSecondary, "track": track,
+            "nightTile": nightTile, "spellGlow": spellGlow,
+        ].mapValues { RGB8(red: $0.red, green: $0.green, blue: $0.blue).hex },
+        typeRamp: [13, 15, 17, 20, 22, 24, 28, 34],
+        spacingGrid: 4)
 }
 
 /// The colours of a quest's painted backdrop: sky from top to bottom, two mountain ranges, light.

@@ -164,6 +164,15 @@ struct Layout {
                          hint: "Double-tap with two fingers to cast.", asset: "spell-orb")
     }
 
+    /// The top of a panel `height` tall whose foot sits where a panel `reference` tall, centred and
+    /// raised by `lift`, would end: panels of one kind grow upward from the same foot, so the
+    /// actions there sit at the same place on every screen of the kind (standard action placement,
+    /// which `design.consistency` checks), however long the quest's text.
+    func panelTop(height: Double, reference: Double, lift: Double) -> Double {
+        let foot = ((device.height + reference) / 2 - lift).rounded(.down)
+        return max(top, foot - height).rounded(.down)
+    }
+
     // MARK: - Lesson and prologue
 
     mutating func drawLesson() {
@@ -181,7 +190,7 @@ struct Layout {
         let inner = contentWidth - 40
         let height = 20 + 28 + 10 + textHeight(title, width: inner, size: 28, weight: .bold) + 10
             + textHeight(lead, width: inner, size: 17, weight: .semibold) + 12 + textHeight(body, width: inner, size: 20) + 24 + 56 + 20
-        let y0 = max(top, (device.height - height) / 2 - 40).rounded(.down)
+        let y0 = panelTop(height: height, reference: 400, lift: 40)
         composer.panel(Frame(x: left, y: y0, width: contentWidth, height: height))
         let chipWidth = (StrokeFont.advance(of: chip, size: 13, weight: .semibold) + 24).rounded(.up)
         composer.fill(Frame(x: left + 20, y: y0 + 20, width: chipWidth, height: 28), Palette.chip, radius: 14)
@@ -281,7 +290,7 @@ struct Layout {
             let tileY = y + Double(index / columns) * (tileHeight + tileGap)
             let id = "relic.\(slug(relic))"
             let tile = Frame(x: x, y: tileY, width: tileWidth, height: tileHeight)
-            composer.fill(tile, RGBA(red: 0x15, green: 0x15, blue: 0x1F), radius: 12)
+            composer.fill(tile, Palette.nightTile, radius: 12)
             let lineHeight = ScreenComposer.lineHeight(15)
             composer.text("\(id).name", relic, x: x + 12, y: tileY + (tileHeight - lineHeight) / 2, width: tileWidth - 24, size: 15,
                           weight: .semibold, color: Palette.nightText)
@@ -304,7 +313,7 @@ struct Layout {
         let heading = "\(quest.title) complete"
         let height = 20 + textHeight(heading, width: inner, size: 22, weight: .bold) + 12 + 56 + 12 + 2 * ScreenComposer.lineHeight(20)
             + 12 + textHeight(result.summary, width: inner, size: 17) + 24 + 56 + 12 + 56 + 20
-        let y0 = max(top, (device.height - height) / 2 - 30).rounded(.down)
+        let y0 = panelTop(height: height, reference: 460, lift: 30)
         composer.panel(Frame(x: left, y: y0, width: contentWidth, height: height))
         let title = composer.text("title", heading, x: left + 20, y: y0 + 20, width: inner, size: 22, weight: .bold,
                                   color: Palette.parchment, role: .heading)

@@ -78,6 +78,7 @@ enum AuditCommand: Command {
         }
 
         var screens: [LoadedScreen]
+        var wholeRun: [LoadedScreen]?
         var provenance: ProvenanceDocument?
         var shardInfo: ShardInfo?
         do {
@@ -93,6 +94,7 @@ enum AuditCommand: Command {
             var recorded = shardRecord(parsed, options: options)
             recorded["--format"] = ReportFormat.allCases.filter(formats.contains).map(\.rawValue).joined(separator: ",")
             recorded["--overlays"] = overlays.rawValue
+            wholeRun = screens
             (screens, shardInfo) = shard.select(screens, options: recorded, rules: rules.map(\.id))
         }
 
@@ -109,7 +111,7 @@ enum AuditCommand: Command {
             // A baseline that cannot be read stops the run before any screen is decoded.
             let baseline = try parsed.value("--baseline").map(Baseline.load)
             var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
-                                             overlays: outputs.overlayRequest, progress: progress)
+                                             overlays: outputs.overlayRequest, wholeRun: wholeRun, progress: progress)
             audited.shard = shardInfo
             report = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
             written = try outputs.write(report, rules: rules, failOn: failOn)

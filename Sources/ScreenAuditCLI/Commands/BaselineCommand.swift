@@ -30,10 +30,11 @@ enum BaselineCommand: Command {
         do {
             var screens = try inputs.load(limits)
             var shardInfo: ShardInfo?
+            let wholeRun = screens
             if let shard { (screens, shardInfo) = shard.select(screens, options: AuditCommand.shardRecord(parsed, options: options)) }
             let provenance = try parsed.value("--provenance").map { try limits.provenanceLoader.load(path: $0) }
             let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options, decoder: limits.decoder)
-                .audit(screens, screenshotsRoot: inputs.screenshots, provenance: provenance)
+                .audit(screens, screenshotsRoot: inputs.screenshots, provenance: provenance, wholeRun: wholeRun)
             var baseline = Baseline(report: report)
             baseline.shard = shardInfo
             let directory = (out as NSString).deletingLastPathComponent

@@ -26,6 +26,11 @@ public struct AuditRunner: Sendable {
             TargetSizeCheck(profile: options.targetProfile),
             TargetSpacingCheck(profile: options.targetProfile),
             ColorOnlyCheck(),
+            DesignPaletteCheck(),
+            DesignTypeRampCheck(sizing: TextSizeCheck(minimumPointSize: options.minimumTextSize)),
+            DesignConsistencyCheck(),
+            LayoutSafeAreaCheck(),
+            LayoutOverlapCheck(),
         ] + (options.detectsText ? [TextUnexposedCheck()] : [])
     }
 
@@ -51,8 +56,8 @@ public struct AuditRunner: Sendable {
     var textParts: TextAnalysis.Parts {
         let ids = Set(checks.map { type(of: $0).descriptor.id })
         var parts: TextAnalysis.Parts = []
-        if ids.contains(RuleID.contrastText) { parts.insert(.contrast) }
-        if ids.contains(RuleID.textSize) || ids.contains(RuleID.textClipped) { parts.insert(.coverage) }
+        if ids.contains(RuleID.contrastText) || ids.contains(RuleID.designPalette) { parts.insert(.contrast) }
+        if ids.contains(RuleID.textSize) || ids.contains(RuleID.textClipped) || ids.contains(RuleID.designTypeRamp) { parts.insert(.coverage) }
         return parts
     }
 
@@ -60,9 +65,14 @@ public struct AuditRunner: Sendable {
     /// screen it selects hands its frame to `overlays.deliver` as soon as the screens before it
     /// are done (its first finding number is known then); a frame waiting for that counts as a
     /// screen in flight, so at most `maxConcurrentScreens` frames are ever held.
+    /// `wholeRun`: every screen of the run when `screens` is one shard of it (checks that compare
+    /// screens with each other look at all of them).
     public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?,
-                      overlays: OverlayRequest? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
+                      overlays: OverlayRequest? = nil, wholeRun: [LoadedScreen]? = nil,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
         let policy = Policy(today: options.today, provenance: provenance)
+        let run = (wholeRun ?? screens).map(\.contract)
+        let prepared = AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
         enum Work: Sendable {
             case screen(Int, ScreenReport, PixelBuffer?)
@@ -77,8 +87,8 @@ public struct AuditRunner: Sendable {
                     let index = next
                     let screen = screens[index]
                     group.addTask {
-                        let (report, frame) = self.auditScreen(screen, root: screenshotsRoot, policy: policy,
-                                                               keepingFrameFor: overlays)
+                        let (report, frame) = prepared.auditScreen(screen, root: screenshotsRoot, policy: policy,
+                                                                   keepingFrameFor: overlays)
                         return .screen(index, report, frame)
                     }
                     next += 1

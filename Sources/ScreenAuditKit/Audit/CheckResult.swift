@@ -135,8 +135,12 @@ public protocol AuditCheck: Sendable {
     /// The check's "not run" result for an element that cannot be checked at all (its frame is
     /// empty or off the screen), or nil when the check does not judge elements of its kind.
     func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult?
+    /// The check ready for a run of `screens` (every screen of the run, whatever shard audits
+    /// which): a check that compares screens with each other learns them here.
+    func preparing(for screens: [ScreenContract]) -> any AuditCheck
 }
 
 extension AuditCheck {
     public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? { nil }
+    public func preparing(for screens: [ScreenContract]) -> any AuditCheck { self }
 }

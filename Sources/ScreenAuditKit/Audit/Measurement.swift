@@ -51,6 +51,11 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case screenshotSizeMismatch(ScreenshotSizeMismatchRule.Measured)
     case hierarchyMissing(HierarchyMissingRule.Measured)
     case hierarchyUnreadable(HierarchyUnreadableRule.Measured)
+    case designPalette(DesignPaletteCheck.Measured)
+    case designTypeRamp(DesignTypeRampCheck.Measured)
+    case designConsistency(DesignConsistencyCheck.Measured)
+    case layoutSafeArea(LayoutSafeAreaCheck.Measured)
+    case layoutOverlap(LayoutOverlapCheck.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -67,6 +72,11 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .screenshotSizeMismatch(m): m
         case let .hierarchyMissing(m): m
         case let .hierarchyUnreadable(m): m
+        case let .designPalette(m): m
+        case let .designTypeRamp(m): m
+        case let .designConsistency(m): m
+        case let .layoutSafeArea(m): m
+        case let .layoutOverlap(m): m
         }
     }
 
@@ -99,6 +109,11 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.screenshotSizeMismatch: self = .screenshotSizeMismatch(try .init(from: decoder))
         case RuleID.hierarchyMissing: self = .hierarchyMissing(try .init(from: decoder))
         case RuleID.hierarchyUnreadable: self = .hierarchyUnreadable(try .init(from: decoder))
+        case RuleID.designPalette: self = .designPalette(try .init(from: decoder))
+        case RuleID.designTypeRamp: self = .designTypeRamp(try .init(from: decoder))
+        case RuleID.designConsistency: self = .designConsistency(try .init(from: decoder))
+        case RuleID.layoutSafeArea: self = .layoutSafeArea(try .init(from: decoder))
+        case RuleID.layoutOverlap: self = .layoutOverlap(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

@@ -8,13 +8,24 @@ public struct CheckExample: Sendable {
     /// The element (or colour-only group) the verdict is about.
     public var element: String
     public var expected: CheckStatus
+    /// The other screens of the example's run (`design.consistency` compares a screen with them).
+    public var peers: @Sendable () -> [ScreenContract]
     public var make: @Sendable () -> ScreenContext
 
-    public init(_ title: String, element: String, expected: CheckStatus, make: @escaping @Sendable () -> ScreenContext) {
+    public init(_ title: String, element: String, expected: CheckStatus, peers: @escaping @Sendable () -> [ScreenContract] = { [] },
+                make: @escaping @Sendable () -> ScreenContext) {
         self.title = title
         self.element = element
         self.expected = expected
+        self.peers = peers
         self.make = make
+    }
+
+    /// Runs `check` on the example's screen, prepared for the example's whole run.
+    public func run(_ check: any AuditCheck) -> (context: ScreenContext, results: [CheckResult]) {
+        let context = make()
+        let prepared = check.preparing(for: peers() + [context.screen])
+        return (context, prepared.run(context).filter { $0.element == element })
     }
 }
 
@@ -23,6 +34,10 @@ public struct ExampleScreen {
     public var canvas: Canvas
     public var elements: [ElementContract] = []
     public var groups: [ColorOnlyGroup] = []
+    /// The screen's design tokens (the design rules' examples).
+    public var design: DesignTokens?
+    /// The device's unsafe areas (`layout.safe-area`'s examples; the example device has no profile).
+    public var safeArea: SafeAreaInsets?
     public let scale = 2.0
 
     public init(background: RGB8) {
@@ -49,8 +64,8 @@ public struct ExampleScreen {
     }
 
     public func context(id: String = "example") -> ScreenContext {
-        ScreenContext(screen: ScreenContract(id: id, screenshot: "\(id).png", device: DeviceSpec(scale: scale, width: 200, height: 120),
-                                             elements: elements, colorOnlyGroups: groups),
+        ScreenContext(screen: ScreenContract(id: id, screenshot: "\(id).png", device: DeviceSpec(scale: scale, width: 200, height: 120, safeArea: safeArea),
+                                             elements: elements, colorOnlyGroups: groups, design: design),
                       image: canvas.buffer)
     }
 }

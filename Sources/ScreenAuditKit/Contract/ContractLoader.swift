@@ -110,10 +110,13 @@ public struct ContractLoader: Sendable {
             return ([], issues.issues)
         }
         var seen: [String: JSONPath] = [:]
+        let design = root.object("design", required: false).flatMap(DesignReader.read)
         for (value, path) in entries {
             let before = issues.count
-            guard let screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen,
+            guard var screen = ScreenReader.read(value, path: path, issues: issues, maxElements: maxElementsPerScreen,
                                                  checksReferences: checksElementReferences) else { continue }
+            // The screen's tokens over the document's: the checks read one set.
+            screen.design = screen.design.map { $0.merged(over: design) } ?? design
             if let first = seen[screen.id] {
                 issues.report(path.appending("id"), "duplicate screen id '\(screen.id)' (first declared at \(first))")
                 continue
@@ -195,9 +198,10 @@ enum ScreenReader {
             }
         }
         let checks = object.object("checks", required: false).flatMap(readChecks)
+        let design = object.object("design", required: false).flatMap(DesignReader.read)
         guard let id, let screenshot, let device = device ?? (checksReferences ? nil : DeviceSpec.unknown) else { return nil }
         return ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
-                              colorOnlyGroups: groups, waivers: waivers, checks: checks)
+                              colorOnlyGroups: groups, waivers: waivers, checks: checks, design: design)
     }
 
     static let targetProfiles = ["ios", "android", "wcag-aa"]
@@ -262,8 +266,9 @@ enum ScreenReader {
         }
         let width = positive(object, "width")
         let height = positive(object, "height")
+        let safeArea = object.object("safeArea", required: false).flatMap(DesignReader.readSafeArea)
         guard let scale, scale <= 10, let width, let height else { return nil }
-        return DeviceSpec(name: name, scale: scale, width: width, height: height)
+        return DeviceSpec(name: name, scale: scale, width: width, height: height, safeArea: safeArea)
     }
 
     static func readElement(_ value: JSONValue, path: JSONPath, device: DeviceSpec?, issues: IssueCollector) -> ElementContract? {
