@@ -11,7 +11,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The review page of the seeded-defect frame the gallery's overlay shows.
-"$tool" render --defects --seed 5 --devices iPhone_large --routes crystal.lesson --out "$work/defects" >/dev/null
+"$tool" render --defects --seed 8 --devices iPhone_large --routes crystal.lesson --out "$work/defects" >/dev/null
 "$tool" audit --contracts "$work/defects/quest-screens.contract.json" --screenshots "$work/defects" \
     --today 2026-01-01 --out "$work/audit" >/dev/null || [ $? -eq 1 ]
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)

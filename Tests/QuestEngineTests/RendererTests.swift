@@ -58,7 +58,7 @@ struct RendererTests {
         let digests = Dictionary(uniqueKeysWithValues: results.map { ($0.1.id, $0.0) })
         let digestData = try JSONText.encode(digests)
         // The contract document and the art provenance, as committed in the repository.
-        let contractData = try JSONText.encode(ContractDocument(screens: results.map(\.1)))
+        let contractData = try JSONText.encode(ContractDocument(design: Palette.tokens, screens: results.map(\.1)))
         let provenanceData = try JSONText.encode(QuestArt.provenance)
         if Self.recording {
             try digestData.write(to: Self.goldenDigests)

@@ -31,7 +31,7 @@ struct DemoCommandTests {
         let evaluate = try Binary.run(["evaluate", "--corpus", "corpus", "--out", "eval"], in: directory.url)
         #expect(evaluate.status == 0, "\(evaluate.stdout)\(evaluate.stderr)")
         let lines = evaluate.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "rule            seeded  found  recall")
+        #expect(lines.first == "rule                seeded  found  recall")
         #expect(lines.contains { $0.hasPrefix("contrast.text") && $0.hasSuffix("100.0 %") })
         for rule in ["text.size", "target.size", "color.only"] {
             #expect(lines.contains { $0.hasPrefix(rule) && ($0.hasSuffix("100.0 %") || $0.hasSuffix("nothing seeded")) }, "\(rule)")

@@ -82,8 +82,7 @@ import Testing
             + ([RuleID.contrastText, RuleID.textSize].contains(id) ? ", `scan`" : ""))
         let policy = Policy(today: options.today, provenance: nil)
         for (index, example) in type.examples.enumerated() {
-            let context = example.make()
-            let results = check.run(context).filter { $0.element == example.element }
+            let (context, results) = example.run(check)
             let findings = policy.findings(for: results, screen: context.screen)
             let frames = results.compactMap(\.frame)
             let overlay = OverlayReporter.render(context.image, findings: findings, firstNumber: 1, scale: context.screen.device.scale,
@@ -180,7 +179,7 @@ import Testing
                                Data(contentsOf: directory.url.appendingPathComponent("frames/en-US/\(device)/\(route).png")))
             }
         }
-        let defects = try Binary.run(["render", "--defects", "--seed", "5", "--devices", "iPhone_large", "--routes", "crystal.lesson",
+        let defects = try Binary.run(["render", "--defects", "--seed", "8", "--devices", "iPhone_large", "--routes", "crystal.lesson",
                                       "--out", "defects"], in: directory.url)
         #expect(defects.status == 0, "\(defects.stderr)")
         let audit = try Binary.run(["audit", "--contracts", "defects/quest-screens.contract.json", "--screenshots", "defects",

@@ -23,8 +23,7 @@ struct CheckExamplesTests {
     @Test func testEveryExampleGivesItsVerdict() {
         for check in AuditRunner.allChecks(Self.options) {
             for example in type(of: check).examples {
-                let results = check.run(example.make())
-                let result = results.first { $0.element == example.element }
+                let result = example.run(check).results.first
                 #expect(result?.status == example.expected,
                         "\(type(of: check).descriptor.id): \(example.title): got \(result.map { "\($0.status) \($0.measured)" } ?? "no result")")
             }
@@ -40,8 +39,7 @@ struct MeasurementCodingTests {
         var screens: [ScreenReport] = []
         for check in AuditRunner.allChecks(CheckExamplesTests.options) {
             for (index, example) in type(of: check).examples.enumerated() {
-                let context = example.make()
-                let results = check.run(context)
+                let (context, results) = example.run(check)
                 screens.append(ScreenReport(
                     id: "\(type(of: check).descriptor.id)-\(index)", screenshot: "s.png", contract: "c.json", status: .audited, notes: [],
                     findings: policy.findings(for: results, screen: context.screen),

@@ -11,6 +11,13 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
     case smallTarget = "small-target"
     /// The correct / wrong relic markers drawn without their check and cross: colour alone.
     case colorOnly = "color-only"
+    /// A label drawn in a colour the game's palette does not have (readable, off the design system).
+    case offPalette = "off-palette"
+    /// A label drawn and declared a point below its ramp size (16 pt for 17), in its usual place.
+    case offRamp = "off-ramp"
+    /// A standard action (the lesson's "Begin", the result's buttons) drawn and declared 6 pt lower
+    /// than on the other screens of its kind.
+    case misplacedAction = "misplaced-action"
 
     /// The rule that should report it.
     public var rule: String {
@@ -19,6 +26,9 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
         case .smallText: RuleID.textSize
         case .smallTarget: RuleID.targetSize
         case .colorOnly: RuleID.colorOnly
+        case .offPalette: RuleID.designPalette
+        case .offRamp: RuleID.designTypeRamp
+        case .misplacedAction: RuleID.designConsistency
         }
     }
 }
@@ -89,6 +99,9 @@ public struct SeededRandom: Sendable {
 
 /// Chooses what to plant in a frame, from its clean contract.
 public enum DefectSeeder {
+    /// The actions every screen of a kind has in one place.
+    static let standardActions: Set<String> = ["begin", "again", "board"]
+
     /// Roughly one frame in four stays clean, so false positives are measured on clean frames too.
     public static func plan(for clean: ScreenContract, random: inout SeededRandom) -> DefectPlan? {
         guard random.below(4) != 0 else { return nil }
@@ -104,6 +117,17 @@ public enum DefectSeeder {
             if !sized.isEmpty {
                 options.append(DefectPlan(kind: .smallText, element: sized[random.below(sized.count)].id, parameter: 9))
             }
+            options.append(DefectPlan(kind: .offPalette, element: labels[random.below(labels.count)].id, parameter: 0))
+            // 17 and 20 pt labels: a point less is off the ramp (13, 15, 17, 20, …) by a point.
+            let rampSized = labels.filter { [17, 20].contains($0.text?.pointSize ?? 0) }
+            if !rampSized.isEmpty {
+                let label = rampSized[random.below(rampSized.count)]
+                options.append(DefectPlan(kind: .offRamp, element: label.id, parameter: (label.text?.pointSize ?? 17) - 1))
+            }
+        }
+        let actions = clean.elements.filter { $0.role == .button && DefectSeeder.standardActions.contains($0.id) }
+        if !actions.isEmpty {
+            options.append(DefectPlan(kind: .misplacedAction, element: actions[random.below(actions.count)].id, parameter: 6))
         }
         let buttons = clean.elements.filter { $0.role == .button && $0.text != nil && $0.frame.height >= 44 && $0.frame.width > 60 }
         if !buttons.isEmpty {

@@ -27,6 +27,10 @@ public enum Palette {
     /// The spell circle's glow (the magic-tap quest's light).
     static let spellGlow = RGBA(red: 0x9F, green: 0xE8, blue: 0xFF)
 
+    /// Not a token: the colour a seeded off-palette defect draws a label in (readable on every
+    /// panel, far from every token).
+    static let offPalette = RGBA(red: 0x8F, green: 0xD8, blue: 0xB0)
+
     /// The game's design tokens, as the contracts it writes declare them: every colour above, the
     /// type ramp its text uses (SF Pro's sizes from caption to large title) and its 4 pt grid.
     public static let tokens = DesignTokens(

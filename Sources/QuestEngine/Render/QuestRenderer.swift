@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 import Imaging
 import ScreenContracts
@@ -37,6 +38,9 @@ public enum QuestRenderer {
         case .smallText: detail = "drawn at \(Int(plan.parameter)) pt; the contract still declares its size"
         case .smallTarget: detail = "button drawn and declared \(Int(plan.parameter)) pt tall"
         case .colorOnly: detail = "correct / wrong markers drawn without their check and cross"
+        case .offPalette: detail = "drawn in \(RGB8(red: Palette.offPalette.red, green: Palette.offPalette.green, blue: Palette.offPalette.blue).hex), no palette colour"
+        case .offRamp: detail = "drawn and declared at \(Int(plan.parameter)) pt, off the type ramp"
+        case .misplacedAction: detail = "drawn and declared \(Int(plan.parameter)) pt lower than on the other screens of its kind"
         }
         return (frame, SeededDefect(screen: frame.contract.id, element: plan.element, rule: plan.kind.rule, kind: plan.kind,
                                     parameter: plan.parameter, detail: detail))

@@ -80,10 +80,14 @@ struct ScreenComposer {
         let frame = Frame(x: (left - 1).rounded(.down), y: y, width: (widest + 2).rounded(.up), height: lineHeight * Double(lines.count))
         var ink = color
         var drawnSize = size
+        var declaredSize = size
         if let defect, defect.element == id {
             switch defect.kind {
             case .lowContrast: ink = colour(reaching: defect.parameter, from: color, over: frame)
             case .smallText: drawnSize = defect.parameter
+            case .offPalette: ink = Palette.offPalette
+            // Drawn and declared at the off-ramp size, in the frame the ramp size laid out.
+            case .offRamp: (drawnSize, declaredSize) = (defect.parameter, defect.parameter)
             default: break
             }
         }
@@ -95,7 +99,7 @@ struct ScreenComposer {
             canvas.drawText(line, x: lineX * scale, baseline: baseline * scale, size: drawnSize * scale, weight: weight, color: ink)
         }
         declare(ElementContract(id: id, role: role, frame: frame, label: content,
-                                text: TextSpec(content: content, pointSize: size, weight: weight), asset: asset))
+                                text: TextSpec(content: content, pointSize: declaredSize, weight: weight), asset: asset))
         return frame
     }
 
@@ -133,6 +137,9 @@ struct ScreenComposer {
         var frame = proposed
         if let defect, defect.kind == .smallTarget, defect.element == id {
             frame = Frame(x: frame.x, y: frame.y + (frame.height - defect.parameter) / 2, width: frame.width, height: defect.parameter)
+        }
+        if let defect, defect.kind == .misplacedAction, defect.element == id {
+            frame = Frame(x: frame.x, y: frame.y + defect.parameter, width: frame.width, height: frame.height)
         }
         self.fill(frame, fill, radius: min(14, frame.height / 2))
         let advance = StrokeFont.advance(of: title, size: size, weight: .semibold)

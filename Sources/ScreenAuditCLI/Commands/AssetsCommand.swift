@@ -27,7 +27,7 @@ enum AssetsCommand: Command {
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory); without it provenance is not checked."),
         OptionSpec("--release", help: "Placeholder art is an error, not a warning."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/asset-audit)."),
-        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
+        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, sarif, junit (default all)."),
         RunLimits.option,
     ]

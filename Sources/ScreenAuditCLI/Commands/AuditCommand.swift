@@ -30,7 +30,7 @@ enum AuditCommand: Command {
     static let options = [ScreenInputs.contractsOption, ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [
         OptionSpec("--provenance", value: "PATH", help: "Asset provenance file (or directory); findings carry it."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/screen-audit)."),
-        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
+        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
@@ -51,6 +51,8 @@ enum AuditCommand: Command {
         OptionSpec("--checks", value: "RULES", help: "Run only these comma-separated rule ids."),
         OptionSpec("--skip-checks", value: "RULES", help: "Do not run these comma-separated rule ids."),
         OptionSpec("--detect-text", help: "Also find text in the pixels that no element exposes (text.unexposed, a warning)."),
+        OptionSpec("--severity", value: "RULE=LEVEL", repeatable: true,
+                   help: "Give a rule's findings this severity (error, warning or info), e.g. design.palette=warning."),
         OptionSpec("--today", value: "DATE", help: "Judge waiver expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
     ]
@@ -204,6 +206,16 @@ enum AuditCommand: Command {
         options.onlyRules = try rules("--checks")
         options.skippedRules = try rules("--skip-checks") ?? []
         options.detectsText = parsed.has("--detect-text")
+        for text in parsed.allValues("--severity") {
+            let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let severity = Severity(rawValue: parts[1]) else {
+                throw UsageError("option '--severity' needs RULE=LEVEL with LEVEL error, warning or info, got '\(text)'")
+            }
+            guard RuleID.all.contains(parts[0]) else {
+                throw UsageError("unknown rule '\(parts[0])' for --severity (rules: \(RuleID.all.joined(separator: ", ")))")
+            }
+            options.severities[parts[0]] = severity
+        }
         if !options.detectsText, options.onlyRules?.contains(RuleID.textUnexposed) == true {
             throw UsageError("rule '\(RuleID.textUnexposed)' runs only with --detect-text")
         }

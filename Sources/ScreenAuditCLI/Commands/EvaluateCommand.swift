@@ -62,7 +62,7 @@ enum EvaluateCommand: Command {
 
     static func table(_ evaluation: DefectEvaluation, screens: Int) -> String {
         func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-        var lines = [pad("rule", 16) + pad("seeded", 8) + pad("found", 7) + "recall"]
+        var lines = [pad("rule", 20) + pad("seeded", 8) + pad("found", 7) + "recall"]
         for score in evaluation.rules {
             let recall: String
             if !score.checked {

@@ -29,7 +29,7 @@ enum ScanCommand: Command {
         OptionSpec("--scale", value: "N", help: "Pixels per point for every screenshot (default: from each one's size)."),
         OptionSpec("--density", value: "N", help: "Android pixels per dp for every screenshot (e.g. 2.625 for 420 dpi)."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/screen-audit)."),
-        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning or never: the lowest severity that fails."),
+        OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
         OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
         OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),

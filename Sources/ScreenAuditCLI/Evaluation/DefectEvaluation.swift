@@ -44,6 +44,10 @@ public struct DefectEvaluation: Codable, Equatable, Sendable {
                 }
                 if let hit {
                     matched.insert(key(hit))
+                } else if isConsequence(finding, of: planted) {
+                    // A review-only finding on an element a defect was planted on: a label drawn
+                    // at 9 pt is off the type ramp as well, a shrunken button out of place.
+                    continue
                 } else {
                     let description = "\(screen.id): \(finding.rule) on \(finding.element ?? "the screen"): \(finding.message)"
                     if planted.isEmpty { cleanFalse.append(description) } else { defectiveFalse.append(description) }
@@ -61,6 +65,12 @@ public struct DefectEvaluation: Codable, Equatable, Sendable {
         let clean = Set(manifest.screens).subtracting(defectsByScreen.keys).count
         return DefectEvaluation(rules: rules, cleanScreens: clean, falsePositivesOnClean: cleanFalse,
                                 falsePositivesOnDefective: defectiveFalse)
+    }
+
+    /// Whether `finding` is a design or layout rule's (review only) on an element of `planted`.
+    static func isConsequence(_ finding: Finding, of planted: [SeededDefect]) -> Bool {
+        (finding.rule.hasPrefix("design.") || finding.rule.hasPrefix("layout.")) && finding.element != nil
+            && planted.contains { $0.element == finding.element }
     }
 
     static func key(_ defect: SeededDefect) -> String { "\(defect.screen)|\(defect.element)|\(defect.rule)" }

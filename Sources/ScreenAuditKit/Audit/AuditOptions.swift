@@ -19,12 +19,16 @@ public enum ContrastLevel: String, CaseIterable, Sendable {
 
 /// When the audit's exit status says "failed".
 public enum FailThreshold: String, CaseIterable, Sendable {
-    case error, warning, never
+    case error, warning
+    /// Every finding gates, the review-only ones (design and layout rules) included.
+    case info
+    case never
 
     public func gates(_ severity: Severity) -> Bool {
         switch self {
         case .error: severity == .error
         case .warning: severity == .error || severity == .warning
+        case .info: true
         case .never: false
         }
     }
@@ -49,6 +53,9 @@ public struct AuditOptions: Sendable {
     public var skippedRules: Set<String>
     /// Look for text in the pixels that no element exposes (`text.unexposed`, `--detect-text`).
     public var detectsText = false
+    /// Rule id → the severity its findings get instead of the rule's own (`--severity`): how a
+    /// run raises a review-only rule to gate.
+    public var severities: [String: Severity] = [:]
 
     public init(level: ContrastLevel = .aa, largeTextRule: LargeTextRule = .wcag, failOn: FailThreshold = .error,
                 today: CalendarDay, maxConcurrentScreens: Int = 2, targetProfile: TargetProfile = .ios,

@@ -162,7 +162,13 @@ public struct AuditRunner: Sendable {
             results = checkScreenshot(loaded, path: path, root: root, screen: &screen, report: &report, frame: &frame)
         }
         let order = Dictionary(uniqueKeysWithValues: screen.elements.enumerated().map { ($1.id, $0) })
-        let sorted = results.sorted { a, b in
+        let severities = options.severities
+        let judged = severities.isEmpty ? results : results.map { result in
+            var raised = result
+            if result.status == .fail, let severity = severities[result.rule] { raised.severity = severity }
+            return raised
+        }
+        let sorted = judged.sorted { a, b in
             let ia = a.element.flatMap { order[$0] } ?? -1, ib = b.element.flatMap { order[$0] } ?? -1
             return ia != ib ? ia < ib : a.rule < b.rule
         }

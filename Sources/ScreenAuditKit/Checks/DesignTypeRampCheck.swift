@@ -35,26 +35,39 @@ public struct DesignTypeRampCheck: AuditCheck {
     /// How far glyph shapes move a measured size, as a fraction of it.
     static let shapeBias = 0.04
 
-    /// What `design.type-ramp` reports: the size measured and the nearest ramp size.
+    /// What `design.type-ramp` reports: the size judged, as measured and as declared, and the
+    /// nearest ramp size.
     public struct Measured: RuleMeasurement {
+        /// From the glyphs, as `text.size` measures them.
         public var estimatedPointSize: Double?
+        public var declaredPointSize: Double?
+        /// The size held to the ramp: the declared one where the glyphs agree with it (a
+        /// declaration is exact), the measured one otherwise.
+        public var judgedPointSize: Double?
         public var nearestSize: Double?
         /// The measurement's own uncertainty in points (half a pixel of glyph height and 4 % for
-        /// glyph shapes), added to the tolerance.
+        /// glyph shapes): how far the glyphs may differ from a declared size and still agree, and
+        /// what is added to the tolerance when the measured size is judged.
         public var uncertainty: Double?
 
-        public init(estimatedPointSize: Double? = nil, nearestSize: Double? = nil, uncertainty: Double? = nil) {
+        public init(estimatedPointSize: Double? = nil, declaredPointSize: Double? = nil, judgedPointSize: Double? = nil,
+                    nearestSize: Double? = nil, uncertainty: Double? = nil) {
             self.estimatedPointSize = estimatedPointSize
+            self.declaredPointSize = declaredPointSize
+            self.judgedPointSize = judgedPointSize
             self.nearestSize = nearestSize
             self.uncertainty = uncertainty
         }
 
+        var usesDeclared: Bool { declaredPointSize != nil && judgedPointSize == declaredPointSize }
+
         public func message(_ facts: FindingFacts) -> String {
-            "text measures about \(Words.number(estimatedPointSize)) pt, off the type ramp: the nearest size is "
-                + "\(Words.number(nearestSize)) pt (tolerance \(Words.number(facts.threshold)) pt)"
+            let size = usesDeclared ? "\(Words.number(judgedPointSize)) pt (declared; its glyphs measure about \(Words.number(estimatedPointSize)) pt)"
+                : "about \(Words.number(judgedPointSize)) pt (measured)"
+            return "text is \(size), off the type ramp: the nearest size is \(Words.number(nearestSize)) pt (tolerance \(Words.number(facts.threshold)) pt)"
         }
 
-        public func measuredText(_ facts: FindingFacts) -> String? { "≈ \(Words.number(estimatedPointSize)) pt" }
+        public func measuredText(_ facts: FindingFacts) -> String? { "\(usesDeclared ? "" : "≈ ")\(Words.number(judgedPointSize)) pt" }
 
         public func requiredText(_ facts: FindingFacts) -> String? { "\(Words.number(nearestSize)) pt ± \(Words.number(facts.threshold))" }
 
@@ -72,15 +85,21 @@ public struct DesignTypeRampCheck: AuditCheck {
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
                                    frame: rect, measured: .designTypeRamp(Measured()), threshold: tolerance, reason: failure.reason)
             case let .success(size):
-                let nearest = ramp.min { abs($0 - size.pointSize) < abs($1 - size.pointSize) } ?? ramp[0]
                 // The measurement's own uncertainty: half a pixel of glyph height, and the glyphs'
                 // shapes — round capitals overshoot the cap height and ascenders stand above it, so
                 // a word rich in them reads up to 4 % large (measured: +4.1 % at most over the quest
                 // engine's 333 labels of declared size, 0.0 % on average).
                 let uncertainty = sizing.measurementTolerance / screen.scale / size.ratio + Self.shapeBias * size.pointSize
-                let measured = Measured(estimatedPointSize: size.pointSize.rounded(places: 1), nearestSize: nearest,
+                // A declared size the glyphs agree with is exact; otherwise the measurement is
+                // judged, with its uncertainty.
+                let agrees = text.pointSize.map { abs($0 - size.pointSize) <= uncertainty } ?? false
+                let judged = agrees ? text.pointSize! : size.pointSize
+                let allowed = tolerance + (agrees ? 0 : uncertainty)
+                let nearest = ramp.min { abs($0 - judged) < abs($1 - judged) } ?? ramp[0]
+                let measured = Measured(estimatedPointSize: size.pointSize.rounded(places: 1), declaredPointSize: text.pointSize,
+                                        judgedPointSize: agrees ? judged : judged.rounded(places: 1), nearestSize: nearest,
                                         uncertainty: uncertainty.rounded(places: 2))
-                let passes = abs(size.pointSize - nearest) <= tolerance + uncertainty
+                let passes = abs(judged - nearest) <= allowed + 1e-9
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: passes ? .pass : .fail,
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: .designTypeRamp(measured), threshold: tolerance)
             }

@@ -3,7 +3,8 @@ import Imaging
 
 /// `layout.overlap` — review only: a text element's frame overlaps another text element's, or an
 /// interactive element's overlaps another interactive element's, by more than the tolerance in
-/// both directions. Reported on the later element of the pair, naming the earlier.
+/// both directions. Reported on the later element of the pair, naming the earlier. Runs on screens
+/// whose contract declares `design` tokens.
 public struct LayoutOverlapCheck: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.layoutOverlap, title: "Overlapping elements",
@@ -14,12 +15,14 @@ public struct LayoutOverlapCheck: AuditCheck {
     public static let examples: [CheckExample] = [
         CheckExample("two labels one above the other", element: "second", expected: .pass) {
             var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.design = DesignTokens()
             screen.label("first", "Dragon Scale", at: Frame(x: 10, y: 20, width: 150, height: 24), size: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             screen.label("second", "Phoenix Ash", at: Frame(x: 10, y: 50, width: 150, height: 24), size: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             return screen.context()
         },
         CheckExample("a label drawn over another", element: "second", expected: .fail) {
             var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.design = DesignTokens()
             screen.label("first", "Dragon Scale", at: Frame(x: 10, y: 20, width: 150, height: 24), size: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             screen.label("second", "Phoenix Ash", at: Frame(x: 30, y: 30, width: 150, height: 24), size: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             return screen.context()
@@ -57,7 +60,9 @@ public struct LayoutOverlapCheck: AuditCheck {
     }
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
-        let allowed = screen.screen.design?.tolerances.points ?? DesignTolerance().resolved.points
+        // Review-only: on screens whose contract declares `design` tokens.
+        guard let design = screen.screen.design else { return [] }
+        let allowed = design.tolerances.points
         let elements = screen.screen.elements
         let isText = elements.map { screen.text(of: $0) != nil }
         return elements.indices.compactMap { index in

@@ -3,7 +3,8 @@ import Imaging
 
 /// `layout.safe-area` — review only: an interactive or text element reaches into the device's
 /// unsafe areas (status bar or Dynamic Island, home indicator, rounded corners), from the device's
-/// profile (`DeviceProfiles`) or the contract's `device.safeArea`.
+/// profile (`DeviceProfiles`) or the contract's `device.safeArea`. Runs on screens whose contract
+/// declares `design` tokens or `device.safeArea`.
 public struct LayoutSafeAreaCheck: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.layoutSafeArea, title: "Element in an unsafe area",
@@ -89,7 +90,10 @@ public struct LayoutSafeAreaCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let device = screen.screen.device
-        guard let (insets, profile) = DeviceProfiles.safeArea(of: device) else { return [] }
+        // Review-only rules run where the contract asks for the design audit (`design`, or the
+        // device's own `safeArea`).
+        guard screen.screen.design != nil || device.safeArea != nil,
+              let (insets, profile) = DeviceProfiles.safeArea(of: device) else { return [] }
         let allowed = screen.screen.design?.tolerances.points ?? DesignTolerance().resolved.points
         return screen.screen.elements.compactMap { element in
             guard element.role.isInteractive || screen.text(of: element) != nil else { return nil }

@@ -98,10 +98,29 @@ public enum OverlayReporter {
         let badge = 22 * scale
         let size = 13 * scale
         let white = RGBA(red: 255, green: 255, blue: 255)
+        // Findings on the same frame share one badge ("12E · 13I"), coloured as the most serious
+        // of them, so no badge hides another.
+        var groups: [(frame: PixelRect, numbered: [(number: Int, finding: Finding)])] = []
         for (index, finding) in findings.enumerated() {
             guard let frame = finding.frame else { continue }
-            let style = style(finding)
-            let text = "\(firstNumber + index)\(style.letter)"
+            if let at = groups.firstIndex(where: { $0.frame == frame }) {
+                groups[at].numbered.append((firstNumber + index, finding))
+            } else {
+                groups.append((frame, [(firstNumber + index, finding)]))
+            }
+        }
+        func rank(_ finding: Finding) -> Int {
+            if finding.waived { return 0 }
+            switch finding.severity {
+            case .error: return 3
+            case .warning: return 2
+            case .info: return 1
+            }
+        }
+        for (frame, numbered) in groups {
+            let lead = numbered.max { rank($0.finding) < rank($1.finding) }!.finding
+            let style = style(lead)
+            let text = numbered.map { "\($0.number)\(Self.style($0.finding).letter)" }.joined(separator: " · ")
             let width = max(badge, StrokeFont.advance(of: text, size: size, weight: .bold) + 10 * scale)
             let badgeRect = RectF(x: max(0, Double(frame.x) - line), y: max(0, Double(frame.y) - badge - line), width: width, height: badge)
             canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style.color)
