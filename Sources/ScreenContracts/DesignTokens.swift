@@ -54,6 +54,12 @@ public struct DesignTolerance: Codable, Equatable, Sendable {
         public var colorDeltaE: Double
         public var pointSize: Double
         public var points: Double
+
+        public init(colorDeltaE: Double, pointSize: Double, points: Double) {
+            self.colorDeltaE = colorDeltaE
+            self.pointSize = pointSize
+            self.points = points
+        }
     }
 
     public var resolved: Resolved { Resolved(colorDeltaE: colorDeltaE ?? 3, pointSize: pointSize ?? 0.75, points: points ?? 1) }

@@ -228,3 +228,75 @@ struct PolicyTests {
         #expect(note?.summary == "no provenance entry for asset 'unknown-art'")
     }
 }
+
+/// The design tokens a contract declares (`design`, top and per screen) and a device's `safeArea`.
+struct DesignTokensLoaderTests {
+    static func contract(top: String, screen: String = "", device: String = "") -> String {
+        """
+        { "schemaVersion": 1, \(top.isEmpty ? "" : "\"design\": \(top),") "screens": [ {
+          "id": "s1", "screenshot": "s1.png", \(screen.isEmpty ? "" : "\"design\": \(screen),")
+          "device": { "scale": 2, "width": 375, "height": 667 \(device.isEmpty ? "" : ", \"safeArea\": \(device)") }, "elements": [] } ] }
+        """
+    }
+
+    @Test func testScreenTokensOverrideTheDocuments() throws {
+        let text = Self.contract(top: ##"{"palette": {"ink": "#1c1c1e", "accent": "#0A84FF"}, "typeRamp": [17, 13], "tolerance": {"colorDeltaE": 2, "points": 2}}"##,
+                                 screen: #"{"typeRamp": [15], "tolerance": {"points": 0.5}}"#,
+                                 device: #"{"top": 20, "left": 0, "bottom": 0, "right": 0}"#)
+        let result = ContractLoader().parse(Array(text.utf8), file: "c.json", source: "c.json")
+        #expect(result.issues.isEmpty, "\(result.issues)")
+        let screen = try #require(result.screens.first?.contract)
+        #expect(screen.design?.palette == ["ink": "#1C1C1E", "accent": "#0A84FF"])
+        #expect(screen.design?.typeRamp == [15])
+        #expect(screen.design?.tolerances == DesignTolerance.Resolved(colorDeltaE: 2, pointSize: 0.75, points: 0.5))
+        #expect(screen.device.safeArea == SafeAreaInsets(top: 20, left: 0, bottom: 0, right: 0))
+    }
+
+    @Test(arguments: [
+        (#"{"palette": {"accent": "blue"}}"#, "", "c.json: design.palette.accent: not a colour: give the token's colour as #RRGGBB"),
+        (#"{"palette": {}}"#, "", "c.json: design.palette: the palette is empty: give at least one colour"),
+        (#"{"typeRamp": []}"#, "", "c.json: design.typeRamp: the type ramp is empty: give its sizes in points"),
+        (#"{"typeRamp": [17, -2]}"#, "", "c.json: design.typeRamp[1]: not a text size: give a number of points greater than zero"),
+        (#"{"spacingGrid": -4}"#, "", "c.json: design.spacingGrid: must be greater than zero, got -4"),
+        ("", #"{"tolerance": {"points": -1}}"#, "c.json: screens[0].design.tolerance.points: a tolerance cannot be negative, got -1"),
+    ])
+    func testBadTokens_nameTheirPath(top: String, screen: String, expected: String) {
+        let issues = ContractLoader().parse(Array(Self.contract(top: top, screen: screen).utf8), file: "c.json", source: "c.json").issues
+        #expect(issues.map(\.description) == [expected])
+    }
+
+    @Test func testBadSafeArea() {
+        let text = Self.contract(top: "", device: #"{"top": -20, "left": 0, "bottom": 0}"#)
+        let issues = ContractLoader().parse(Array(text.utf8), file: "c.json", source: "c.json").issues.map(\.description)
+        #expect(issues == ["c.json: screens[0].device.safeArea.top: an inset cannot be negative, got -20",
+                           "c.json: screens[0].device.safeArea.right: missing (a number is required)"])
+    }
+}
+
+/// The unsafe areas of devices, and what reaches into them.
+struct SafeAreaTests {
+    @Test func testProfiles_portraitAndLandscape() throws {
+        let portrait = try #require(DeviceProfiles.safeArea(of: DeviceSpec(scale: 3, width: 402, height: 874)))
+        #expect(portrait.insets == SafeAreaInsets(top: 62, left: 0, bottom: 34, right: 0, cornerRadius: 62))
+        let landscape = try #require(DeviceProfiles.safeArea(of: DeviceSpec(scale: 3, width: 874, height: 402)))
+        #expect(landscape.insets == SafeAreaInsets(top: 0, left: 62, bottom: 21, right: 62, cornerRadius: 62))
+        let homeButton = try #require(DeviceProfiles.safeArea(of: DeviceSpec(scale: 2, width: 375, height: 667)))
+        #expect(homeButton.insets == SafeAreaInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(DeviceProfiles.safeArea(of: DeviceSpec(scale: 2, width: 400, height: 700)) == nil)
+        let declared = SafeAreaInsets(top: 10, left: 0, bottom: 5, right: 0)
+        #expect(DeviceProfiles.safeArea(of: DeviceSpec(scale: 2, width: 400, height: 700, safeArea: declared))?.insets == declared)
+    }
+
+    @Test func testIntrusions_edgesAndCorners() {
+        let insets = SafeAreaInsets(top: 59, left: 0, bottom: 34, right: 0, cornerRadius: 55)
+        let intrusions = { (frame: Frame) in LayoutSafeAreaCheck.intrusions(of: frame, insets: insets, width: 393, height: 852) }
+        #expect(intrusions(Frame(x: 20, y: 100, width: 353, height: 44)).isEmpty)
+        #expect(intrusions(Frame(x: 150, y: 40, width: 90, height: 30)).map(\.area) == ["top"])
+        #expect(intrusions(Frame(x: 20, y: 800, width: 353, height: 44)).first?.area == "bottom")
+        // A frame clear of the edges whose corner lies outside the display's rounded corner.
+        // (The top corners lie inside the 59 pt top inset; the bottom ones below the home indicator's line.)
+        let corner = intrusions(Frame(x: 0, y: 780, width: 100, height: 38))
+        #expect(corner.map(\.area) == ["corner"] && (corner.first?.depth ?? 0) > 3, "\(corner)")
+        #expect(intrusions(Frame(x: 20, y: 780, width: 100, height: 38)).isEmpty)
+    }
+}
