@@ -72,7 +72,7 @@ enum EvaluateCommand: Command {
             } else {
                 recall = "nothing seeded"
             }
-            lines.append(pad(score.rule, 16) + pad("\(score.seeded)", 8) + pad(score.checked ? "\(score.found)" : "–", 7) + recall)
+            lines.append(pad(score.rule, 20) + pad("\(score.seeded)", 8) + pad(score.checked ? "\(score.found)" : "–", 7) + recall)
             for missed in score.missed { lines.append("  missed: \(missed)") }
         }
         lines.append("false positives: \(evaluation.falsePositivesOnClean.count) on \(evaluation.cleanScreens) clean frames, "

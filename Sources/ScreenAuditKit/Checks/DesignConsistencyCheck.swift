@@ -2,8 +2,8 @@ import ColorScience
 import Imaging
 
 /// `design.consistency` — review only: an interactive element that several screens of one device
-/// share (the same element id) sits elsewhere, or has another size, on this screen than on most of
-/// them: standard action placement. Runs on screens whose contract declares `design` tokens; the
+/// share (the same element id) is centred elsewhere, or has another size, on this screen than on
+/// most of them: standard action placement. Runs on screens whose contract declares `design` tokens; the
 /// majority is taken over the whole run (`preparing(for:)`), three screens or more.
 public struct DesignConsistencyCheck: AuditCheck {
     public static let descriptor = CheckDescriptor(
@@ -32,9 +32,9 @@ public struct DesignConsistencyCheck: AuditCheck {
         },
     ]
 
-    /// By device and element id: the frame most of the run's screens give the element, how many
-    /// agree, and of how many.
-    let majorities: [Key: Majority]
+    /// By device and element id: where most of the run's screens centre the element, and the size
+    /// most give it, each with how many agree and of how many.
+    let majorities: [Key: Majorities]
 
     struct Key: Hashable {
         var device: String
@@ -42,21 +42,45 @@ public struct DesignConsistencyCheck: AuditCheck {
     }
 
     struct Majority {
+        /// A frame of a screen in the majority.
         var frame: Frame
         var agreeing: Int
         var total: Int
     }
 
+    struct Majorities {
+        var position: Majority?
+        var size: Majority?
+    }
+
     public init() { majorities = [:] }
 
-    init(majorities: [Key: Majority]) { self.majorities = majorities }
+    init(majorities: [Key: Majorities]) { self.majorities = majorities }
 
     static func deviceKey(_ device: DeviceSpec) -> String {
         device.name ?? "\(Words.number(device.width))×\(Words.number(device.height)) pt @\(Words.number(device.scale))x"
     }
 
-    static func agree(_ a: Frame, _ b: Frame, within tolerance: Double) -> Bool {
-        abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+    /// Placement is the frame's centre; size its width and height. They are judged apart, so a
+    /// button drawn shorter in its place is a size that differs, not a button out of place.
+    static func samePosition(_ a: Frame, _ b: Frame, within tolerance: Double) -> Bool {
+        abs((a.x + a.maxX) / 2 - (b.x + b.maxX) / 2) <= tolerance && abs((a.y + a.maxY) / 2 - (b.y + b.maxY) / 2) <= tolerance
+    }
+
+    static func sameSize(_ a: Frame, _ b: Frame, within tolerance: Double) -> Bool {
+        abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+    }
+
+    /// The frame most others agree with under `agree` (the first such, in run order), when more
+    /// than half do.
+    static func majority(of list: [(frame: Frame, tolerance: Double)], _ agree: (Frame, Frame, Double) -> Bool) -> Majority? {
+        var best: (frame: Frame, count: Int)?
+        for candidate in list {
+            let count = list.filter { agree($0.frame, candidate.frame, candidate.tolerance) }.count
+            if best == nil || count > best!.count { best = (candidate.frame, count) }
+        }
+        guard let best, best.count * 2 > list.count else { return nil }
+        return Majority(frame: best.frame, agreeing: best.count, total: list.count)
     }
 
     public func preparing(for run: [ScreenContract]) -> any AuditCheck {
@@ -68,31 +92,27 @@ public struct DesignConsistencyCheck: AuditCheck {
                     .append((element.frame, design.tolerances.points))
             }
         }
-        var majorities: [Key: Majority] = [:]
+        var majorities: [Key: Majorities] = [:]
         for (key, list) in frames where list.count >= 3 {
-            // The frame most others agree with (the first such, in run order).
-            var best: (frame: Frame, count: Int)?
-            for candidate in list {
-                let count = list.filter { Self.agree($0.frame, candidate.frame, within: candidate.tolerance) }.count
-                if best == nil || count > best!.count { best = (candidate.frame, count) }
-            }
-            if let best, best.count * 2 > list.count {
-                majorities[key] = Majority(frame: best.frame, agreeing: best.count, total: list.count)
-            }
+            majorities[key] = Majorities(position: Self.majority(of: list, Self.samePosition), size: Self.majority(of: list, Self.sameSize))
         }
         return DesignConsistencyCheck(majorities: majorities)
     }
 
-    /// What `design.consistency` reports: the element's frame here and the majority's, in points.
+    /// What `design.consistency` reports: the element's frame here and a majority screen's, in points.
     public struct Measured: RuleMeasurement {
+        /// `position` (where its centre is) or `size`.
+        public var aspect: String?
         public var frame: Frame?
         public var majorityFrame: Frame?
-        /// Screens of the device that place the element as the majority does, and that show it.
+        /// Screens of the device that agree with the majority, and that show the element.
         public var agreeing: Int?
         public var screens: Int?
         public var device: String?
 
-        public init(frame: Frame? = nil, majorityFrame: Frame? = nil, agreeing: Int? = nil, screens: Int? = nil, device: String? = nil) {
+        public init(aspect: String? = nil, frame: Frame? = nil, majorityFrame: Frame? = nil, agreeing: Int? = nil, screens: Int? = nil,
+                    device: String? = nil) {
+            self.aspect = aspect
             self.frame = frame
             self.majorityFrame = majorityFrame
             self.agreeing = agreeing
@@ -100,20 +120,23 @@ public struct DesignConsistencyCheck: AuditCheck {
             self.device = device
         }
 
-        static func describe(_ frame: Frame?) -> String {
+        func describe(_ frame: Frame?) -> String {
             guard let frame else { return "?" }
-            return "(\(Words.number(frame.x)), \(Words.number(frame.y))) \(Words.number(frame.width))×\(Words.number(frame.height)) pt"
+            if aspect == "size" { return "\(Words.number(frame.width))×\(Words.number(frame.height)) pt" }
+            return "(\(Words.number((frame.x + frame.maxX) / 2)), \(Words.number((frame.y + frame.maxY) / 2)))"
         }
 
         public func message(_ facts: FindingFacts) -> String {
-            "placed at \(Self.describe(frame)) here; \(agreeing ?? 0) of \(screens ?? 0) \(device ?? "") screens place it at \(Self.describe(majorityFrame))"
+            let verb = aspect == "size" ? "sized" : "centred at"
+            let majorityVerb = aspect == "size" ? "size it" : "centre it at"
+            return "\(verb) \(describe(frame)) here; \(agreeing ?? 0) of \(screens ?? 0) \(device ?? "") screens \(majorityVerb) \(describe(majorityFrame))"
         }
 
-        public func measuredText(_ facts: FindingFacts) -> String? { Self.describe(frame) }
+        public func measuredText(_ facts: FindingFacts) -> String? { describe(frame) }
 
-        public func requiredText(_ facts: FindingFacts) -> String? { "\(Self.describe(majorityFrame)) ± \(Words.number(facts.threshold))" }
+        public func requiredText(_ facts: FindingFacts) -> String? { "\(describe(majorityFrame)) ± \(Words.number(facts.threshold)) pt" }
 
-        public var fingerprintBucket: String { "majority:\(Self.describe(majorityFrame))" }
+        public var fingerprintBucket: String { "\(aspect ?? "-"):\(describe(majorityFrame))" }
     }
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
@@ -121,13 +144,23 @@ public struct DesignConsistencyCheck: AuditCheck {
         let tolerance = design.tolerances.points
         let device = Self.deviceKey(screen.screen.device)
         return screen.screen.elements.compactMap { element in
-            guard element.role.isInteractive, let majority = majorities[Key(device: device, element: element.id)] else { return nil }
+            guard element.role.isInteractive, let found = majorities[Key(device: device, element: element.id)],
+                  found.position != nil || found.size != nil else { return nil }
             let rect = screen.pixelRect(for: element.frame)
-            let passes = Self.agree(element.frame, majority.frame, within: tolerance)
-            let measured = passes ? Measured() : Measured(frame: element.frame, majorityFrame: majority.frame, agreeing: majority.agreeing,
-                                                          screens: majority.total, device: device)
-            return CheckResult(rule: Self.descriptor.id, element: element.id, status: passes ? .pass : .fail,
-                               severity: Self.descriptor.defaultSeverity, frame: rect, measured: .designConsistency(measured), threshold: tolerance)
+            var deviation: (aspect: String, majority: Majority)?
+            if let position = found.position, !Self.samePosition(element.frame, position.frame, within: tolerance) {
+                deviation = ("position", position)
+            } else if let size = found.size, !Self.sameSize(element.frame, size.frame, within: tolerance) {
+                deviation = ("size", size)
+            }
+            guard let deviation else {
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .pass, severity: Self.descriptor.defaultSeverity,
+                                   frame: rect, measured: .designConsistency(Measured()), threshold: tolerance)
+            }
+            let measured = Measured(aspect: deviation.aspect, frame: element.frame, majorityFrame: deviation.majority.frame,
+                                    agreeing: deviation.majority.agreeing, screens: deviation.majority.total, device: device)
+            return CheckResult(rule: Self.descriptor.id, element: element.id, status: .fail, severity: Self.descriptor.defaultSeverity,
+                               frame: rect, measured: .designConsistency(measured), threshold: tolerance)
         }
     }
 }
