@@ -26,6 +26,38 @@ struct OverlayReporterTests {
         #expect(overlay == OverlayReporter.render(image, findings: findings, firstNumber: 5, scale: 1), "deterministic")
     }
 
+    /// A crowded screen: 30 findings on a grid and 8 on full-width frames stacked 6 px apart. No badge covers
+    /// a flagged frame, no two badges overlap, every badge stays on the screenshot, and findings
+    /// on one frame share one badge.
+    @Test func testCrowdedScreen_badgesCoverNoFrameAndNoBadge() {
+        var frames: [PixelRect] = []
+        for row in 0..<6 { for column in 0..<5 { frames.append(PixelRect(x: 20 + column * 145, y: 70 + row * 110, width: 110, height: 40)) } }
+        for index in 0..<8 { frames.append(PixelRect(x: 10, y: 760 + index * 46, width: 730, height: 40)) }
+        var findings = frames.enumerated().map { Self.finding($0.offset % 3 == 0 ? .warning : .error, frame: $0.element) }
+        findings.append(Self.finding(.info, frame: frames[0]))
+        #expect(findings.count >= 30)
+        let scale = 2.0
+        let grouped = Dictionary(grouping: findings.compactMap(\.frame), by: { $0 })
+        let requests = frames.map { BadgeLayout.Request(frame: OverlayReporter.rect($0), width: (grouped[$0]?.count ?? 1) > 1 ? 110 : 60, height: 44) }
+        let obstacles = frames.map(OverlayReporter.rect)
+        let bounds = RectF(x: 0, y: 0, width: 750, height: 1334)
+        let placements = BadgeLayout.place(requests, obstacles: obstacles, bounds: bounds, gap: 4, leaderWidth: scale)
+        #expect(placements.count == frames.count)
+        for (index, placement) in placements.enumerated() {
+            let badge = placement.badge
+            #expect(badge.x >= 0 && badge.y >= 0 && badge.x + badge.width <= 750 && badge.y + badge.height <= 1334, "badge \(index) off the shot")
+            for frame in obstacles { #expect(!BadgeLayout.intersects(badge, frame), "badge \(index) covers a flagged frame") }
+            for other in placements.indices where other > index {
+                #expect(!BadgeLayout.intersects(badge, placements[other].badge), "badges \(index) and \(other) overlap")
+            }
+        }
+        #expect(placements.contains { $0.leader != nil }, "the stacked frames need badges further out, with leaders")
+        // Through the renderer: deterministic, and the shared badge lists both numbers.
+        let image = PixelBuffer(width: 750, height: 1334, fill: RGBA(red: 240, green: 240, blue: 240))
+        let overlay = OverlayReporter.render(image, findings: findings, firstNumber: 1, scale: scale)
+        #expect(overlay == OverlayReporter.render(image, findings: findings, firstNumber: 1, scale: scale))
+    }
+
     @Test func testNotRunResultsAreMarkedInTheirOwnStyle() {
         let image = PixelBuffer(width: 200, height: 160, fill: RGBA(red: 200, green: 200, blue: 200))
         let entry = CheckedEntry(rule: RuleID.contrastText, element: "blank", status: .notRun,

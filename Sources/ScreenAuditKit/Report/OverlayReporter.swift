@@ -39,7 +39,7 @@ public enum OverlayReporter {
     /// numbers are known). Every outline is drawn before any badge, so no outline crosses a badge.
     public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int?, scale: Double,
                               notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> PixelBuffer {
-        let legendHeight = Int((28 * scale).rounded())
+        let legendHeight = legendHeight(scale)
         // The screenshot with a white strip below it for the legend (built in place: the canvas
         // holds the only reference, so drawing never copies it).
         var canvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height + legendHeight, pixels: [UInt8](
@@ -87,6 +87,8 @@ public enum OverlayReporter {
         return canvas.buffer
     }
 
+    static func legendHeight(_ scale: Double) -> Int { Int((28 * scale).rounded()) }
+
     static func rect(_ frame: PixelRect) -> RectF {
         RectF(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
     }
@@ -94,6 +96,8 @@ public enum OverlayReporter {
     /// Each framed finding's badge above its top-left corner ("12E": numbers follow report.md, every
     /// finding counting, drawn or not), and each result not run's "?" above its top-right corner.
     static func drawBadges(on canvas: inout Canvas, findings: [Finding], firstNumber: Int, scale: Double, notRun: [CheckedEntry]) {
+        // Badges stay on the screenshot, above the legend strip below it.
+        let imageHeight = canvas.buffer.height - legendHeight(scale)
         let line = max(2, 2 * scale)
         let badge = 22 * scale
         let size = 13 * scale
@@ -117,21 +121,27 @@ public enum OverlayReporter {
             case .info: return 1
             }
         }
+        // Every badge first, then where each goes: outside all flagged frames, on no other badge.
+        var badges: [(request: BadgeLayout.Request, text: String, color: RGBA)] = []
         for (frame, numbered) in groups {
             let lead = numbered.max { rank($0.finding) < rank($1.finding) }!.finding
-            let style = style(lead)
             let text = numbered.map { "\($0.number)\(Self.style($0.finding).letter)" }.joined(separator: " · ")
             let width = max(badge, StrokeFont.advance(of: text, size: size, weight: .bold) + 10 * scale)
-            let badgeRect = RectF(x: max(0, Double(frame.x) - line), y: max(0, Double(frame.y) - badge - line), width: width, height: badge)
-            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style.color)
-            canvas.drawText(text, x: badgeRect.x + (width - StrokeFont.advance(of: text, size: size, weight: .bold)) / 2,
-                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: white)
+            badges.append((BadgeLayout.Request(frame: rect(frame), width: width, height: badge), text, style(lead).color))
         }
         for frame in notRun.compactMap(\.frame) {
-            let badgeRect = RectF(x: max(0, Double(frame.maxX) - badge), y: max(0, Double(frame.y) - badge - line), width: badge, height: badge)
-            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: style(.info).color)
-            canvas.drawText("?", x: badgeRect.x + (badge - StrokeFont.advance(of: "?", size: size, weight: .bold)) / 2,
-                            baseline: badgeRect.y + badge * 0.72, size: size, weight: .bold, color: white)
+            badges.append((BadgeLayout.Request(frame: rect(frame), width: badge, height: badge, trailing: true), "?", style(.info).color))
+        }
+        let obstacles = groups.map { rect($0.frame) } + notRun.compactMap(\.frame).map(rect)
+        let bounds = RectF(x: 0, y: 0, width: Double(canvas.buffer.width), height: Double(imageHeight))
+        let placements = BadgeLayout.place(badges.map(\.request), obstacles: obstacles, bounds: bounds, gap: line, leaderWidth: max(1, scale))
+        for ((_, text, color), placement) in zip(badges, placements) {
+            if let leader = placement.leader { canvas.fill(leader, color: color) }
+            let badgeRect = placement.badge
+            canvas.fillRoundedRect(badgeRect, radius: 5 * scale, color: color)
+            let advance = StrokeFont.advance(of: text, size: size, weight: .bold)
+            canvas.drawText(text, x: badgeRect.x + (badgeRect.width - advance) / 2, baseline: badgeRect.y + badge * 0.72, size: size,
+                            weight: .bold, color: white)
         }
     }
 
