@@ -39,12 +39,20 @@ struct HTMLReportTests {
         #expect(collector.headings.filter { $0 == "h2" }.count == 5)
         #expect(!collector.headings.contains("h3") && !collector.headings.contains("h4"))
         // Every image has alt text and a relative path; nothing is fetched from the network.
-        #expect(collector.images.count == 3)
+        let shots = collector.images.filter { ($0["alt"] ?? "").hasPrefix("Screenshot of") }
+        let closeUps = collector.images.filter { ($0["alt"] ?? "").hasPrefix("Close-up of finding") }
+        #expect(shots.count == 3 && closeUps.count + shots.count == collector.images.count, "\(collector.images)")
         #expect(collector.images.allSatisfy { !($0["alt"] ?? "").isEmpty && ($0["src"] ?? "").hasPrefix("overlays/") })
+        // Each finding on a screen with an overlay shows its frame enlarged from that overlay.
+        #expect(!closeUps.isEmpty && closeUps.allSatisfy { ($0["style"] ?? "").contains("object-position:-") })
         #expect(collector.links.allSatisfy { !$0.contains("://") })
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("<script"))
         #expect(collector.headers >= 4)
+        // The measured colours as swatches with their hex values, and the ratio.
+        #expect(text.contains("<span class=\"chip\" style=\"background:#"), "no colour swatch")
+        #expect(text.range(of: #"text <code>#[0-9A-F]{6}</code>"#, options: .regularExpression) != nil)
+        #expect(text.range(of: #"<span class="swatch">[0-9]+\.[0-9]{2}:1</span>"#, options: .regularExpression) != nil)
         // Filters by severity and by rule, as radio buttons (keyboard reachable, no script).
         #expect(collector.radios.contains("sev-error") && collector.radios.contains("rule-contrast-text"))
         #expect(text.contains("#sev-error:checked ~ main tr.finding:not(.sev-error){display:none}"))

@@ -1,3 +1,4 @@
+import ColorScience
 /// `index.html`: a self-contained review page — inline CSS, relative image links, no network, no
 /// script. A summary on top, then a section per screen with its overlay beside its findings table;
 /// radio buttons filter by severity and by rule with CSS alone. Written as well-formed XHTML so a
@@ -19,6 +20,8 @@ public enum HTMLReporter {
         th{background:#f2f2f7}.screen{display:flex;gap:24px;flex-wrap:wrap}.screen figure{margin:0;flex:0 0 320px}
         .screen img{width:320px;height:auto;border:1px solid #8e8e93}.findings{flex:1 1 400px}
         fieldset{border:1px solid #c7c7cc;margin:8px 0}label{margin-right:12px}
+        .crop{display:block;overflow:hidden;border:1px solid #8e8e93;margin-bottom:4px}.crop img{display:block;object-fit:none;transform-origin:0 0}
+        .swatch{display:inline-block;margin-right:8px;white-space:nowrap}.chip{display:inline-block;width:14px;height:14px;border:1px solid #3a3a3c;vertical-align:-2px;margin-right:4px}
         input:focus-visible+label,a:focus-visible{outline:3px solid #0040dd}
         .sev-error td:nth-child(2){color:#b00020;font-weight:600}.sev-warning td:nth-child(2){color:#8a4b00;font-weight:600}
         """
@@ -70,12 +73,13 @@ public enum HTMLReporter {
             if screen.findings.isEmpty {
                 html.append("<p>No findings.</p>")
             } else {
-                html.append("<table><caption>Findings on \(escape(screen.id))</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Severity</th><th scope=\"col\">Rule</th><th scope=\"col\">Element</th><th scope=\"col\">Finding</th></tr></thead><tbody>")
+                html.append("<table><caption>Findings on \(escape(screen.id))</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Severity</th><th scope=\"col\">Rule</th><th scope=\"col\">Element</th><th scope=\"col\">Finding</th><th scope=\"col\">Close-up and colours</th></tr></thead><tbody>")
                 for (index, finding) in screen.findings.enumerated() {
                     let state = finding.waived ? " (waived)" : finding.baselined ? " (baselined)" : ""
                     html.append("<tr class=\"finding sev-\(finding.severity.rawValue) \(cls(finding.rule))\"><td>\(number + index)</td>"
                         + "<td>\(finding.severity.rawValue)\(state)</td><td><code>\(escape(finding.rule))</code></td>"
-                        + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))</td></tr>")
+                        + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))</td>"
+                        + "<td>\(closeUp(finding, number: number + index, screen: screen, overlays: overlays))\(swatches(finding.measured))</td></tr>")
                 }
                 html.append("</tbody></table>")
             }
@@ -83,6 +87,41 @@ public enum HTMLReporter {
         }
         html.append("</main></body></html>")
         return html.joined(separator: "\n") + "\n"
+    }
+
+    /// The finding's frame cut from the screen's overlay and enlarged 1× to 2× (to fill 240 px
+    /// where it is small; a wide frame shows its start), with CSS alone: the image at its own size,
+    /// shifted and scaled in a box.
+    static func closeUp(_ finding: Finding, number: Int, screen: ScreenReport, overlays: Set<String>) -> String {
+        guard overlays.contains(screen.id), let frame = finding.frame, frame.width > 0, frame.height > 0 else { return "" }
+        let pad = 8
+        let x = max(0, frame.x - pad), y = max(0, frame.y - pad)
+        let zoom = min(2, max(1, 240 / Double(frame.width + 2 * pad)))
+        let width = min(frame.width + 2 * pad, Int(240 / zoom)), height = min(frame.height + 2 * pad, Int(160 / zoom))
+        func px(_ value: Double) -> String { RatioDisplay.minimum((value * 100).rounded() / 100) }
+        let path = "\(OverlayReporter.directory)/\(OverlayReporter.fileName(for: screen.id))"
+        return "<span class=\"crop\" style=\"width:\(px(Double(width) * zoom))px;height:\(px(Double(height) * zoom))px\">"
+            + "<img src=\"\(escape(path))\" alt=\"Close-up of finding \(number) on \(escape(finding.element ?? screen.id))\" "
+            + "style=\"width:\(width)px;height:\(height)px;object-position:-\(x)px -\(y)px;transform:scale(\(px(zoom)))\"/></span>"
+    }
+
+    /// The colours a finding measured, each as a swatch with its hex value, and its ratio.
+    static func swatches(_ measured: Measurement) -> String {
+        var colors: [(String, String?)] = []
+        var ratio: Double?
+        switch measured {
+        case let .textContrast(m): colors = [("text", m.foreground), ("background", m.background)]; ratio = m.ratio
+        case let .nonTextContrast(m): colors = [("control", m.component), ("next to it", m.background)]; ratio = m.ratio
+        case let .designPalette(m): colors = [(m.part, m.color), (m.nearestToken ?? "token", m.nearestColor)]
+        default: break
+        }
+        var parts: [String] = colors.compactMap { label, hex in
+            guard let hex, hex.hasPrefix("#"), hex.count == 7, hex.dropFirst().allSatisfy(\.isHexDigit) else { return nil }
+            return "<span class=\"swatch\"><span class=\"chip\" style=\"background:\(hex)\" aria-hidden=\"true\"></span>"
+                + "\(escape(label)) <code>\(hex)</code></span>"
+        }
+        if let ratio { parts.append("<span class=\"swatch\">\(RatioDisplay.text(ratio)):1</span>") }
+        return parts.joined()
     }
 
     static func anchor(_ id: String) -> String {
