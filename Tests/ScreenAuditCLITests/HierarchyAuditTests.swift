@@ -147,6 +147,15 @@ import Testing
         #expect(!findings.contains { $0["rule"] as? String == "text.size" })
         #expect((signIn["notes"] as? [String])?.contains { $0.hasPrefix("annotated by notes.json") } == true)
         #expect(run.status == 1)
+        // Design tokens in the annotating contract turn on the design audit for the imported screen.
+        try directory.write("""
+        {"schemaVersion": 1, "design": {"typeRamp": [11, 13, 17, 22, 28]}, "screens": [{"id": "signin-notes", "screenshot": "signin.png"}]}
+        """, to: "tokens.json")
+        _ = try Self.audit(directory, ["--hierarchies", "dumps", "--contracts", "tokens.json"], out: "tokens")
+        let tokens = try #require((try Self.report(directory, "tokens")["screens"] as? [[String: Any]])?.first { $0["id"] as? String == "signin" })
+        let rules = Set((tokens["checked"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
+        #expect(rules.contains("design.type-ramp") && rules.contains("layout.overlap"), "\(rules)")
+        #expect((tokens["notes"] as? [String])?.contains { $0.contains("design tokens") } == true)
         try directory.write("""
         {"schemaVersion": 1, "screens": [{"id": "n", "screenshot": "signin.png", "device": {"scale": 3, "width": 320, "height": 480},
           "elements": [], "waivers": [{"rule": "contrast.text", "element": "nowhere", "reason": "r"}]}]}

@@ -94,8 +94,7 @@ public struct DesignPaletteCheck: AuditCheck {
                 // A control's or indicator's colour: the one contrast.nontext judges it by (its fill,
                 // boundary or glyph, whichever stands out most).
                 part = "control"
-                let ring = max(2, Int((2 * screen.scale).rounded()))
-                guard case let .measured(_, component, _) = measureNonTextContrast(in: screen.image, rect: rect, ring: ring) else {
+                guard case let .measured(_, component, _) = screen.nonTextContrast(in: rect) else {
                     return notMeasurable(element, part: part, rect: rect, tolerance: tolerance, "the element's colour cannot be measured")
                 }
                 measured = component

@@ -72,8 +72,7 @@ public struct NonTextContrastCheck: AuditCheck {
             }
             guard !holdsText else { return nil }
             let rect = screen.pixelRect(for: element.frame)
-            let ring = max(2, Int((2 * screen.scale).rounded()))
-            switch measureNonTextContrast(in: screen.image, rect: rect, ring: ring) {
+            switch screen.nonTextContrast(in: rect) {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: .nonTextContrast(Measured()),
@@ -95,6 +94,13 @@ public enum NonTextContrastOutcome: Equatable, Sendable {
     /// colour adjacent to it.
     case measured(ratio: Double, component: RGB8, background: RGB8)
     case notMeasurable(String)
+}
+
+extension ScreenContext {
+    /// `measureNonTextContrast` of `rect` with the ring the checks use: 2 pt of what surrounds it.
+    func nonTextContrast(in rect: PixelRect) -> NonTextContrastOutcome {
+        measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())))
+    }
 }
 
 /// The adjacent background is the most common colour in a ring `ring` pixels wide just outside

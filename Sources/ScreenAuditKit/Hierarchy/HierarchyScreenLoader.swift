@@ -161,8 +161,12 @@ extension HierarchyScreenLoader {
             if let checks = annotation.contract.checks {
                 contract.checks = contract.checks.map { checks.merged(over: $0) } ?? checks
             }
+            // The design audit's tokens and the device's unsafe areas come from the contract too.
+            contract.design = annotation.contract.design ?? contract.design
+            if let safeArea = annotation.contract.device.safeArea { contract.device.safeArea = safeArea }
             screen.contract = contract
-            screen.notes.append("annotated by \(annotation.source) (\(annotation.path)): elements, waivers, groups and checks from the contract")
+            let design = annotation.contract.design == nil ? "" : ", design tokens"
+            screen.notes.append("annotated by \(annotation.source) (\(annotation.path)): elements, waivers, groups\(design) and checks from the contract")
             result[index] = screen
         }
         // The names waivers and groups use, on the screens as they will be audited.
