@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes the generated documentation again: docs/cli.md (the commands' help), docs/checks/<rule>.md
 # with their example images (each rule's descriptor and examples), and docs/screenshots/ (the quest
-# engine's frames, a seeded defect's overlay, and the review page as headless Chromium shows it).
+# engine's frames, a seeded defect's overlay, and the review pages of audit and assets as headless
+# Chromium shows them).
 # Commit what it changes: DocsTests fail when a generated file is stale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,8 +20,20 @@ if [ -n "$browser" ]; then
     mkdir -p docs/screenshots
     "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1100 \
         --screenshot="$PWD/docs/screenshots/review-page.png" "file://$work/audit/index.html" 2>/dev/null
+    # The asset review page of the shipped catalog with three planted faults: a secondary text
+    # colour too dark for its backgrounds, a @3x file at the @2x size, a file named but missing.
+    cp -R Assets/QuestArt.xcassets "$work/QuestArt.xcassets"
+    colors="$work/QuestArt.xcassets/Colors/text-secondary.colorset/Contents.json"
+    sed -e '0,/"0xDD"/s//"0x70"/' -e '0,/"0xC0"/s//"0x6A"/' -e '0,/"0xC9"/s//"0x6A"/' "$colors" >"$colors.new" && mv "$colors.new" "$colors"
+    relics="$work/QuestArt.xcassets/Relics"
+    cp "$relics/relic-azure-prism.imageset/relic-azure-prism@2x.png" "$relics/relic-azure-prism.imageset/relic-azure-prism@3x.png"
+    rm "$work/QuestArt.xcassets/Icons/spell-orb.imageset/spell-orb@3x.png"
+    "$tool" assets --catalog "$work/QuestArt.xcassets" --requirements Assets/quest-art.requirements.json \
+        --provenance Provenance/quest-art.provenance.json --out "$work/assets" >/dev/null || [ $? -eq 1 ]
+    "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1400 \
+        --screenshot="$PWD/docs/screenshots/asset-review-page.png" "file://$work/assets/index.html" 2>/dev/null
 else
-    echo "note: no Chromium found; docs/screenshots/review-page.png is left as it is" >&2
+    echo "note: no Chromium found; docs/screenshots/review-page.png and asset-review-page.png are left as they are" >&2
 fi
 
 SCREENAUDIT_RECORD_DOCS=1 swift test --filter DocsTests

@@ -44,7 +44,7 @@ import Testing
         #expect(draft.stdout.contains("warning: asset.source-quality:"))
         #expect(draft.stdout.contains("4 assets in App.xcassets: 0 errors, 2 warnings, 0 infos; 2 of 2 colour pairs passed"))
         #expect(draft.stdout.hasSuffix("gate: passed (--fail-on error)\n"))
-        for file in ["report.json", "report.md", "report.sarif", "junit.xml"] {
+        for file in ["report.json", "report.md", "report.sarif", "junit.xml", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: directory.path("out/\(file)")), "\(file)")
         }
         let release = try Self.run(directory, ["--release"], out: "release")
@@ -104,8 +104,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let missing = try Binary.run(["assets"], in: directory.url)
         #expect(missing.status == 2 && missing.stderr.hasPrefix("error: --catalog is required\nUSAGE: screenaudit assets [options]"))
-        let format = try Binary.run(["assets", "--catalog", "x.xcassets", "--format", "html"], in: directory.url)
-        #expect(format.status == 2 && format.stderr.contains("unknown format 'html' for --format (formats: json, md, sarif, junit)"))
+        let format = try Binary.run(["assets", "--catalog", "x.xcassets", "--format", "overlays"], in: directory.url)
+        #expect(format.status == 2 && format.stderr.contains("unknown format 'overlays' for --format (formats: json, md, sarif, junit, html)"))
     }
 
     @Test func testReportsAreByteIdenticalAcrossRuns() throws {
@@ -113,7 +113,10 @@ import Testing
         _ = try Self.makeProject(in: directory, textColor: "#8A8A8A")
         _ = try Self.run(directory, out: "first")
         _ = try Self.run(directory, out: "second")
-        for file in ["report.json", "report.md", "report.sarif", "junit.xml"] {
+        let previews = try FileManager.default.contentsOfDirectory(atPath: directory.path("first/previews")).sorted()
+        let again = try FileManager.default.contentsOfDirectory(atPath: directory.path("second/previews")).sorted()
+        #expect(previews.count == 4 && previews == again)
+        for file in ["report.json", "report.md", "report.sarif", "junit.xml", "index.html"] + previews.map({ "previews/\($0)" }) {
             let first = try Data(contentsOf: URL(fileURLWithPath: directory.path("first/\(file)")))
             let second = try Data(contentsOf: URL(fileURLWithPath: directory.path("second/\(file)")))
             #expect(first == second, "\(file)")

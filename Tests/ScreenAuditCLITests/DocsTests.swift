@@ -187,10 +187,12 @@ import Testing
         #expect(audit.status == 1, "the seeded frame has findings: \(audit.stdout)")
         try Self.check("docs/screenshots/overlay.png",
                        Data(contentsOf: directory.url.appendingPathComponent("audit/overlays/iPhone_large__crystal.lesson.png")))
-        // The review page's screenshot comes from a browser (scripts/docs.sh, headless Chromium),
-        // whose pixels vary with its version: it is checked to be there and to be a picture.
-        let page = Self.root.appendingPathComponent("docs/screenshots/review-page.png").path
-        let image = try ImageDecoder().decodeFile(atPath: page)
-        #expect(image.pixels.width >= 800 && image.pixels.height >= 600)
+        // The review pages' screenshots come from a browser (scripts/docs.sh, headless Chromium),
+        // whose pixels vary with its version: they are checked to be there and to be pictures.
+        for name in ["review-page.png", "asset-review-page.png"] {
+            let page = Self.root.appendingPathComponent("docs/screenshots/\(name)").path
+            let image = try ImageDecoder().decodeFile(atPath: page)
+            #expect(image.pixels.width >= 800 && image.pixels.height >= 600, "\(name)")
+        }
     }
 }

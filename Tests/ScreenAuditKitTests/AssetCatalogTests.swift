@@ -652,3 +652,16 @@ struct AssetContentsParserTests {
         #expect(notJSON.findings.first?.rule == AssetRule.contentsMalformed && notJSON.findings.first?.file == "A.xcassets/AppIcon.appiconset/Contents.json")
     }
 }
+
+/// The review page's thumbnail names: readable, unique and stable.
+struct AssetPreviewNameTests {
+    @Test func testNamesAreUniqueAndStable() {
+        let files = ["App.xcassets/Icons/star.imageset/star@2x.png", "App.xcassets/Icons-star.imageset/star@2x.png",
+                     "App.xcassets/Photos/beach.imageset/beach day.jpg"]
+        let names = AssetHTMLReporter.previewNames(for: files)
+        #expect(names[files[0]] == "Icons-star.imageset-star@2x~2.png")
+        #expect(names[files[1]] == "Icons-star.imageset-star@2x.png")
+        #expect(names[files[2]] == "Photos-beach.imageset-beach-day.jpg.png")
+        #expect(AssetHTMLReporter.previewNames(for: files.reversed()) == names)
+    }
+}

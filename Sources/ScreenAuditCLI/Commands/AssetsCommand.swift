@@ -14,7 +14,9 @@ enum AssetsCommand: Command {
     idiom, appearance and scale must exist, and the declared colour pairs must reach their WCAG
     contrast from the colour sets' values. With --provenance, every asset needs an entry;
     placeholder art is a warning, or an error with --release; upscaled or low-res sources are
-    warnings. Writes report.json, report.md, report.sarif and junit.xml into --out.
+    warnings. Writes report.json, report.md, report.sarif, junit.xml and index.html (a review
+    page with a thumbnail of each image and swatches of each colour, thumbnails in previews/)
+    into --out.
 
     Exit status: 0 passed; 1 a finding reached --fail-on; 2 usage error; 3 the catalog path,
     the requirements or the provenance cannot be used (every problem is listed on standard
@@ -28,7 +30,7 @@ enum AssetsCommand: Command {
         OptionSpec("--release", help: "Placeholder art is an error, not a warning."),
         OptionSpec("--out", value: "DIR", help: "Where reports go (default build_results/asset-audit)."),
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, sarif, junit (default all)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, sarif, junit, html (default all)."),
         RunLimits.option,
     ]
 
@@ -41,7 +43,7 @@ enum AssetsCommand: Command {
         let limits = try RunLimits.parse(parsed)
 
         var inputs = AssetAuditor.Inputs(catalogPath: catalog)
-        let report: AssetReport
+        let audit: AssetAudit
         do {
             if let path = parsed.value("--requirements") {
                 inputs.requirements = try limits.requirementsLoader.load(path: path)
@@ -52,20 +54,22 @@ enum AssetsCommand: Command {
                 inputs.provenanceFile = path
             }
             let options = AssetAuditOptions(release: parsed.has("--release"), failOn: failOn, catalogLimits: limits.catalog,
-                                            decodeLimits: limits.decode)
-            report = try AssetAuditor(options: options).audit(inputs)
+                                            decodeLimits: limits.decode,
+                                            previewSide: formats.contains(.html) ? AssetPreviews.defaultSide : nil)
+            audit = try AssetAuditor(options: options).run(inputs)
         } catch let error as AuditError {
             console.report(error)
             return .unusableInput
         }
 
+        let report = audit.report
         let written: [String]
         do {
             // Paths in report.sarif are relative to the folder holding the catalog, as given, so
             // that code scanning links them from the repository root.
             let catalogParent = (catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog) as NSString
             let base = catalogParent.isAbsolutePath ? "" : catalogParent.deletingLastPathComponent
-            written = try AssetOutputs.write(report, formats: formats, sarifBase: base, failOn: failOn, to: out)
+            written = try AssetOutputs.write(report, previews: audit.previews, formats: formats, sarifBase: base, failOn: failOn, to: out)
         } catch let error as AuditError {
             console.report(error)
             return .unusableInput

@@ -9,13 +9,17 @@ public struct AssetAuditOptions: Sendable {
     public var failOn: FailThreshold
     public var catalogLimits: AssetCatalogLimits
     public var decodeLimits: DecodeLimits
+    /// Keep a thumbnail of every decoded image, fitted within this many pixels, and each colour
+    /// set's values, for the review page (`AssetAudit.previews`); nil keeps none.
+    public var previewSide: Int?
 
     public init(release: Bool = false, failOn: FailThreshold = .error, catalogLimits: AssetCatalogLimits = AssetCatalogLimits(),
-                decodeLimits: DecodeLimits = .default) {
+                decodeLimits: DecodeLimits = .default, previewSide: Int? = nil) {
         self.release = release
         self.failOn = failOn
         self.catalogLimits = catalogLimits
         self.decodeLimits = decodeLimits
+        self.previewSide = previewSide
     }
 }
 
@@ -45,7 +49,11 @@ public struct AssetAuditor: Sendable {
     }
 
     /// Throws `AuditError.invalidInput` only when the catalog path is not a catalog.
-    public func audit(_ inputs: Inputs) throws -> AssetReport {
+    public func audit(_ inputs: Inputs) throws -> AssetReport { try run(inputs).report }
+
+    /// The report and, when `options.previewSide` is set, what the review page shows of the
+    /// assets. Each image is still decoded once. Throws as `audit` does.
+    public func run(_ inputs: Inputs) throws -> AssetAudit {
         let read = try AssetCatalogReader(limits: options.catalogLimits).read(path: inputs.catalogPath)
         let catalog = read.catalog
         let parent = URL(fileURLWithPath: inputs.catalogPath).standardizedFileURL.deletingLastPathComponent().path
@@ -56,6 +64,7 @@ public struct AssetAuditor: Sendable {
         var undecoded = 0
         // A file is inspected once, however many entries name it: its findings are its own.
         var inspected: [String: (width: Int, height: Int)?] = [:]
+        var previews = AssetPreviews()
         for asset in catalog.assets where asset.kind == .image || asset.kind == .appicon {
             for entry in asset.images {
                 guard let file = entry.filename else { continue }
@@ -65,6 +74,7 @@ public struct AssetAuditor: Sendable {
                     findings += outcome.findings
                     if outcome.skipped { undecoded += 1 }
                     inspected[relative] = .some(outcome.size)
+                    if let thumbnail = outcome.thumbnail { previews.images[relative] = thumbnail }
                 }
                 if let size = inspected[relative] ?? nil { pixelSizes["\(asset.path)#\(entry.index)"] = size }
             }
@@ -125,20 +135,36 @@ public struct AssetAuditor: Sendable {
             infos: findings.filter { $0.severity == .info }.count,
             requirementsChecked: requirements != nil, provenanceChecked: inputs.provenance != nil,
             gateFailed: findings.contains { options.failOn.gates($0.severity) })
-        return AssetReport(
+        if options.previewSide != nil {
+            for asset in catalog.assets where asset.kind == .color {
+                previews.colors[asset.name] = asset.colors.map(AssetPreviews.ColorSwatch.init)
+            }
+        }
+        let report = AssetReport(
             schemaVersion: AssetReport.currentSchemaVersion,
             tool: AuditReport.ToolInfo(name: ScreenAuditKit.toolName, version: ScreenAuditKit.version),
             settings: AssetReport.Settings(catalog: catalog.name, requirements: inputs.requirementsFile.map { URL(fileURLWithPath: $0).lastPathComponent },
                                            provenance: inputs.provenanceFile.map { URL(fileURLWithPath: $0).lastPathComponent },
                                            release: options.release, failOn: options.failOn.rawValue),
             summary: summary, notes: notes, assets: assets, colorPairs: pairs, findings: findings)
+        return AssetAudit(report: report, previews: previews)
+    }
+
+    /// What decoding one image file told: its pixel size (nil when it cannot be used), the
+    /// findings about it, whether it is a format nothing here decodes, and its thumbnail when
+    /// previews are kept.
+    struct ImageInspection {
+        var size: (width: Int, height: Int)?
+        var findings: [AssetFinding]
+        var skipped: Bool
+        var thumbnail: PixelBuffer?
     }
 
     /// Decodes one image file: its pixel size, or why it cannot be used.
-    func inspectImage(at path: String, relative: String, asset: String) -> (size: (width: Int, height: Int)?, findings: [AssetFinding], skipped: Bool) {
+    func inspectImage(at path: String, relative: String, asset: String) -> ImageInspection {
         let ext = (path as NSString).pathExtension.lowercased()
         let named: ImageFormat? = ["png": .png, "jpg": .jpeg, "jpeg": .jpeg][ext]
-        guard FileManager.default.fileExists(atPath: path) else { return (nil, [], false) }
+        guard FileManager.default.fileExists(atPath: path) else { return ImageInspection(findings: [], skipped: false) }
         var head = Data()
         if let handle = FileHandle(forReadingAtPath: path) {
             head = (try? handle.read(upToCount: 16)) ?? Data()
@@ -147,7 +173,7 @@ public struct AssetAuditor: Sendable {
         let actual = ImageFormat.detect(head)
         guard let named else {
             // PDF, SVG, HEIC: Xcode's to handle; nothing here decodes them.
-            return (nil, [], true)
+            return ImageInspection(findings: [], skipped: true)
         }
         var findings: [AssetFinding] = []
         if let actual, actual != named {
@@ -161,11 +187,12 @@ public struct AssetAuditor: Sendable {
             findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
                                          message: "named .\(ext) but holds \(other) data, which this tool does not decode; re-export it as \(named.rawValue)",
                                          measured: .format(other)))
-            return (nil, findings, true)
+            return ImageInspection(findings: findings, skipped: true)
         }
         do {
             let image = try ImageDecoder(limits: options.decodeLimits).decodeFile(atPath: path)
-            return ((image.pixels.width, image.pixels.height), findings, false)
+            return ImageInspection(size: (image.pixels.width, image.pixels.height), findings: findings, skipped: false,
+                                   thumbnail: options.previewSide.map { image.pixels.thumbnail(side: $0) })
         } catch let ImagingError.decodeFailed(_, category, detail) {
             findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
                                          message: "\(category.phrase): \(detail)", measured: .unreadable(category: category.rawValue)))
@@ -173,6 +200,52 @@ public struct AssetAuditor: Sendable {
             findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
                                          message: "cannot be decoded: \(error)"))
         }
-        return (nil, findings, false)
+        return ImageInspection(findings: findings, skipped: false)
+    }
+}
+
+/// An asset audit's report with what its review page shows of the assets.
+public struct AssetAudit: Sendable {
+    public var report: AssetReport
+    public var previews: AssetPreviews
+}
+
+/// What the review page shows of a catalog beside its findings: never part of report.json.
+public struct AssetPreviews: Equatable, Sendable {
+    /// The side the CLI fits thumbnails within, in pixels.
+    public static let defaultSide = 96
+
+    /// Each decoded image file's thumbnail, by its path relative to the catalog's parent (the
+    /// path findings name).
+    public var images: [String: PixelBuffer] = [:]
+    /// Each colour set's entries in catalog order, by asset name.
+    public var colors: [String: [ColorSwatch]] = [:]
+
+    public init() {}
+
+    /// One colour-set entry as the page shows it.
+    public struct ColorSwatch: Equatable, Sendable {
+        /// "any", "dark", "ipad, dark+high-contrast".
+        public var slot: String
+        /// "#1B162E", "#1B162E 50%", "system colour systemBlueColor", "system default" or "invalid".
+        public var value: String
+
+        public init(slot: String, value: String) {
+            self.slot = slot
+            self.value = value
+        }
+
+        init(_ entry: ColorEntry) {
+            var slot = entry.appearance.description
+            if entry.idiom != "universal" { slot = entry.idiom + ", " + slot }
+            if !entry.qualifiers.isEmpty { slot += ", " + entry.qualifiers.joined(separator: ", ") }
+            switch entry.value {
+            case let .components(color)?: value = color.hex
+            case let .system(name)?: value = "system colour \(name)"
+            case .systemDefault?: value = "system default"
+            case nil: value = "invalid"
+            }
+            self.slot = slot
+        }
     }
 }

@@ -19,8 +19,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// What the screen audit writes by default: everything.
     public static let screenFormats = allCases
-    /// What the asset-catalog audit can write (asset findings have no screenshot to draw on).
-    public static let assetFormats: [ReportFormat] = [.json, .md, .sarif, .junit]
+    /// What the asset-catalog audit can write (asset findings have no screenshot to draw on;
+    /// its index.html shows thumbnails of the catalog's images instead).
+    public static let assetFormats: [ReportFormat] = [.json, .md, .sarif, .junit, .html]
 
     /// A comma-separated list such as `json,md`, each one of `allowed`; throws the first name
     /// that is not.
