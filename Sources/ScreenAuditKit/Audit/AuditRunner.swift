@@ -72,7 +72,8 @@ public struct AuditRunner: Sendable {
                       progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
         let policy = Policy(today: options.today, provenance: provenance)
         let run = (wholeRun ?? screens).map(\.contract)
-        let prepared = AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
+        let prepared = await AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
+            .sampling(wholeRun ?? screens, root: screenshotsRoot)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
         enum Work: Sendable {
             case screen(Int, ScreenReport, PixelBuffer?)
@@ -131,6 +132,57 @@ public struct AuditRunner: Sendable {
                             failOn: options.failOn.rawValue),
             summary: summarize(finished),
             screens: finished, baseline: nil)
+    }
+
+    /// The runner with its checks shown the pixels they compare across screens: each screen of
+    /// `run` that a check samples is decoded once more, before the audit (a few at a time, as the
+    /// audit goes), and only the samples are kept. A screen that cannot be decoded, or is not the
+    /// contract's size, gives no sample (the audit reports it). Nothing is decoded when no check
+    /// samples a screen (no contract declares `design`).
+    func sampling(_ run: [LoadedScreen], root: String) async -> AuditRunner {
+        let wanted = run.enumerated().filter { _, screen in
+            screen.problem == nil && !screen.detectsText && checks.contains { $0.samples(screen.contract) }
+        }
+        guard !wanted.isEmpty else { return self }
+        var samples = [[ScreenSample]?](repeating: nil, count: run.count)
+        await withTaskGroup(of: (Int, [ScreenSample]).self) { group in
+            var next = 0, inFlight = 0
+            func fill() {
+                while next < wanted.count, inFlight < max(1, options.maxConcurrentScreens) {
+                    let (index, screen) = wanted[next]
+                    group.addTask { (index, self.samples(of: screen, root: root)) }
+                    next += 1
+                    inFlight += 1
+                }
+            }
+            fill()
+            while let (index, taken) = await group.next() {
+                samples[index] = taken
+                inFlight -= 1
+                fill()
+            }
+        }
+        var sampled = checks
+        for (position, check) in checks.enumerated() {
+            if wanted.contains(where: { check.samples($0.element.contract) }) {
+                sampled[position] = check.sampled(samples.compactMap { $0?[position] })
+            }
+        }
+        return AuditRunner(checks: sampled, options: options, decoder: decoder)
+    }
+
+    /// One sample per check (empty for a check that does not sample the screen), in check order.
+    func samples(of loaded: LoadedScreen, root: String) -> [ScreenSample] {
+        let screen = loaded.contract
+        let path = (root as NSString).appendingPathComponent(screen.screenshot)
+        let empty = checks.map { _ in ScreenSample(screen: screen.id) }
+        guard (try? Self.requireInside(root: root, path: path, relative: screen.screenshot)) != nil,
+              let image = try? decoder.decodeFile(atPath: path),
+              abs(image.pixels.width - screen.device.pixelWidth) <= 1, abs(image.pixels.height - screen.device.pixelHeight) <= 1 else {
+            return empty
+        }
+        let context = ScreenContext(screen: ElementGeometry.judge(screen, checks: checks).screen, image: image.pixels, textParts: [])
+        return checks.map { $0.samples(screen) ? $0.sample(context) : ScreenSample(screen: screen.id) }
     }
 
     /// One screen, start to finish. Never throws: every failure becomes a finding on the screen.

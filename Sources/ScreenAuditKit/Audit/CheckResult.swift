@@ -1,3 +1,4 @@
+import ColorScience
 import Imaging
 
 /// How serious a finding is. Ordered: error, then warning, then info.
@@ -138,9 +139,31 @@ public protocol AuditCheck: Sendable {
     /// The check ready for a run of `screens` (every screen of the run, whatever shard audits
     /// which): a check that compares screens with each other learns them here.
     func preparing(for screens: [ScreenContract]) -> any AuditCheck
+    /// Whether the prepared check compares `screen`'s pixels with other screens': then the runner
+    /// decodes each such screen of the whole run once before the audit, takes `sample(_:)` of it,
+    /// and hands every sample to `sampled(_:)`.
+    func samples(_ screen: ScreenContract) -> Bool
+    /// What the check keeps of one screen's pixels for comparing screens (a few colours, no pixels).
+    func sample(_ screen: ScreenContext) -> ScreenSample
+    /// The check ready to judge each screen against the samples of the whole run (in run order).
+    func sampled(_ samples: [ScreenSample]) -> any AuditCheck
 }
 
 extension AuditCheck {
     public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? { nil }
     public func preparing(for screens: [ScreenContract]) -> any AuditCheck { self }
+    public func samples(_ screen: ScreenContract) -> Bool { false }
+    public func sample(_ screen: ScreenContext) -> ScreenSample { ScreenSample(screen: screen.screen.id) }
+    public func sampled(_ samples: [ScreenSample]) -> any AuditCheck { self }
+}
+
+/// What a check that compares screens keeps of one screen's pixels: a colour per element id.
+public struct ScreenSample: Equatable, Sendable {
+    public var screen: String
+    public var colors: [String: RGB8]
+
+    public init(screen: String, colors: [String: RGB8] = [:]) {
+        self.screen = screen
+        self.colors = colors
+    }
 }

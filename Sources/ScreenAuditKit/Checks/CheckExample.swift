@@ -9,10 +9,10 @@ public struct CheckExample: Sendable {
     public var element: String
     public var expected: CheckStatus
     /// The other screens of the example's run (`design.consistency` compares a screen with them).
-    public var peers: @Sendable () -> [ScreenContract]
+    public var peers: @Sendable () -> [ScreenContext]
     public var make: @Sendable () -> ScreenContext
 
-    public init(_ title: String, element: String, expected: CheckStatus, peers: @escaping @Sendable () -> [ScreenContract] = { [] },
+    public init(_ title: String, element: String, expected: CheckStatus, peers: @escaping @Sendable () -> [ScreenContext] = { [] },
                 make: @escaping @Sendable () -> ScreenContext) {
         self.title = title
         self.element = element
@@ -21,10 +21,14 @@ public struct CheckExample: Sendable {
         self.make = make
     }
 
-    /// Runs `check` on the example's screen, prepared for the example's whole run.
+    /// Runs `check` on the example's screen, prepared for the example's whole run and shown its
+    /// screens' pixels as the runner shows them.
     public func run(_ check: any AuditCheck) -> (context: ScreenContext, results: [CheckResult]) {
         let context = make()
-        let prepared = check.preparing(for: peers() + [context.screen])
+        let run = peers() + [context]
+        var prepared = check.preparing(for: run.map(\.screen))
+        let samples = run.filter { prepared.samples($0.screen) }.map { prepared.sample($0) }
+        if !samples.isEmpty { prepared = prepared.sampled(samples) }
         return (context, prepared.run(context).filter { $0.element == element })
     }
 }

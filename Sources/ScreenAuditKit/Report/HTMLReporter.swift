@@ -79,6 +79,7 @@ public enum HTMLReporter {
         case let .textContrast(m): colors = [("text", m.foreground), ("background", m.background)]; ratio = m.ratio
         case let .nonTextContrast(m): colors = [("control", m.component), ("next to it", m.background)]; ratio = m.ratio
         case let .designPalette(m): colors = [(m.part, m.color), (m.nearestToken ?? "token", m.nearestColor)]
+        case let .designConsistency(m): colors = [("here", m.color), ("most screens", m.majorityColor)]
         default: break
         }
         var parts = colors.compactMap { ReviewPage.swatch($0.0, $0.1) }
