@@ -185,6 +185,59 @@ import Testing
 
     /// A contract's frame that holds a status dot beside light grey text: contrast.text judges the
     /// text's glyphs (failing), not the dot (which would pass at 21:1), and says it set the dot aside.
+    /// Single glyphs are text where the layout says so — a list's index letters, a value under its
+    /// label — and not where the same kind of piece is an icon: chevrons down a column, icons
+    /// beside a menu's labels, a tab's icon centred over its name.
+    @Test func testLoneGlyphs_foundWhereTheLayoutSaysText_notIcons() {
+        let band = RGB8(red: 0xF2, green: 0xF2, blue: 0xF7), grey = Self.grey(0x8E)
+        var screen = ScreenBuilder(id: "lone", width: 390, height: 900, scale: 3, background: Self.white)
+        var letters: [Frame] = []
+        for (index, (letter, row)) in zip(["A", "C", "E"], ["Across the Galaxy", "Convergence", "Empire at War"]).enumerated() {
+            let y = 20.0 + Double(index) * 120
+            screen.fill(Frame(x: 0, y: y, width: 180, height: 30), band)
+            letters.append(screen.label("section.\(letter)", letter, x: 12, y: y + 4, pointSize: 17, weight: .semibold, color: Self.ink))
+            screen.label("row.\(index)", row, x: 12, y: y + 52, pointSize: 17, color: Self.ink)
+        }
+        screen.label("stat", "Safari Rules", x: 220, y: 80, pointSize: 15, color: grey)
+        let value = screen.label("value", "0", x: 220, y: 104, pointSize: 22, weight: .semibold, color: Self.ink)
+        var canvas = screen.canvas
+        // A column of chevrons alone on their rows, at the right.
+        for row in 0..<4 {
+            let y = (580.0 + Double(row) * 44) * 3
+            canvas.drawLine(from: (1080, y), to: (1098, y + 18), width: 6, color: RGBA(grey))
+            canvas.drawLine(from: (1098, y + 18), to: (1080, y + 36), width: 6, color: RGBA(grey))
+        }
+        // A menu: a label on each row, an icon of its own shape at the right of each.
+        for row in 0..<3 {
+            let y = (420.0 + Double(row) * 44) * 3
+            canvas.drawText(["Home", "Local", "Federated"][row], x: 210 * 3, baseline: y + 45, size: 51, weight: .regular, color: RGBA(Self.ink))
+            let icon = RectF(x: 340 * 3, y: y, width: 60, height: 60)
+            switch row {
+            case 0: canvas.stroke(icon, lineWidth: 6, color: RGBA(Self.ink))
+            case 1:
+                canvas.fillEllipse(in: icon, color: RGBA(Self.ink))
+                canvas.fillEllipse(in: RectF(x: icon.x + 8, y: icon.y + 8, width: 44, height: 44), color: RGBA(Self.white))
+            default:
+                canvas.drawLine(from: (icon.x, icon.y + 30), to: (icon.x + 20, icon.y + 55), width: 7, color: RGBA(Self.ink))
+                canvas.drawLine(from: (icon.x + 20, icon.y + 55), to: (icon.x + 60, icon.y), width: 7, color: RGBA(Self.ink))
+            }
+        }
+        // A tab: a ring centred over its name.
+        canvas.fillEllipse(in: RectF(x: 282, y: 2400, width: 54, height: 54), color: RGBA(grey))
+        canvas.fillEllipse(in: RectF(x: 288, y: 2406, width: 42, height: 42), color: RGBA(Self.white))
+        canvas.drawText("Profile", x: 280, baseline: 2484, size: 30, weight: .regular, color: RGBA(grey))
+        let found = TextDetector(scale: 3).detect(in: canvas.buffer).lines
+        for frame in letters + [value] {
+            let pixels = Self.pixels(frame, scale: 3)
+            #expect(found.filter { Self.centre($0.glyphs, isIn: pixels) }.count == 1, "nothing found at \(frame)")
+        }
+        let icons = [PixelRect(x: 1070, y: 1730, width: 40, height: 540), PixelRect(x: 1010, y: 1250, width: 80, height: 400),
+                     PixelRect(x: 282, y: 2400, width: 54, height: 54)]
+        for area in icons {
+            #expect(!found.contains { Self.centre($0.glyphs, isIn: area) }, "an icon in \(area) read as text: \(found.map(\.glyphs))")
+        }
+    }
+
     @Test func testDotBesideFaintText_doesNotHideItsFailure() {
         var screen = ScreenBuilder(id: "dot", width: 320, height: 200, scale: 2, background: Self.white)
         screen.fill(Frame(x: 20, y: 30, width: 8, height: 8), RGB8(red: 0, green: 0, blue: 0))

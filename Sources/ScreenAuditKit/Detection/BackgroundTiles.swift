@@ -124,6 +124,25 @@ struct BackgroundTiles: Sendable {
         return found
     }
 
+    /// The background most of the tiles just around `rect` (its ring of neighbouring tiles) hold,
+    /// when three quarters of them or more have one (a piece standing on a fill, not at the edge
+    /// of a photo); nil otherwise.
+    func background(around rect: PixelRect) -> Int32? {
+        let c0 = max(0, rect.x / tileSize - 1), c1 = min(columns - 1, (rect.maxX - 1) / tileSize + 1)
+        let r0 = max(0, rect.y / tileSize - 1), r1 = min(rows - 1, (rect.maxY - 1) / tileSize + 1)
+        var counts: [Int32: Int] = [:]
+        var ring = 0
+        for row in r0...r1 {
+            for column in c0...c1 where row == r0 || row == r1 || column == c0 || column == c1 {
+                let tile = row * columns + column
+                ring += 1
+                if isBackground[tile] { counts[modes[tile], default: 0] += 1 }
+            }
+        }
+        guard counts.values.reduce(0, +) * 4 >= ring * 3 else { return nil }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
     /// The largest difference of one channel between two packed colours.
     static func distance(_ a: Int32, _ b: Int32) -> Int {
         max(abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF)), abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF)),

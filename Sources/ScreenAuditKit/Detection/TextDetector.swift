@@ -29,8 +29,8 @@ public struct TextDetection: Equatable, Sendable {
 /// Finds the lines of text in a screenshot from its pixels alone, with no model: UI text is glyphs
 /// on a flat or slowly varying fill. Passes: the dominant colour of each tile (`BackgroundTiles`),
 /// the pixels that differ from every background near them (`InkMask`), the connected pieces of
-/// that ink (`findInkComponents`), and the rows of glyph-sized pieces at word-space gaps
-/// (`TextLineGrouping`). Deterministic: the same pixels give the same lines.
+/// that ink (`findInkComponents`), the rows of glyph-sized pieces at word-space gaps
+/// (`TextLineGrouping`), and single glyphs placed as text is (`LoneGlyphs`). Deterministic: the same pixels give the same lines.
 public struct TextDetector: Sendable {
     /// Pixels per point (3 for an @3x screenshot).
     public var scale: Double
@@ -59,9 +59,15 @@ public struct TextDetector: Sendable {
         guard pieces.count <= Self.maximumPieces else {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
-        var lines: [(glyphs: PixelRect, pieces: Int)] = grouping.lines(of: pieces, mask: mask).map { members in
+        let grouped = grouping.lines(of: pieces, mask: mask)
+        var lines: [(glyphs: PixelRect, pieces: Int)] = grouped.map { members in
             (members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }, members.count)
         }
+        // Single glyphs the layout shows to be text (a value under its label, a list's index letters).
+        var inLines = [Bool](repeating: false, count: pieces.count)
+        for index in grouped.joined() { inLines[index] = true }
+        let lone = pieces.indices.filter { !inLines[$0] }.map { pieces[$0] }
+        lines += LoneGlyphs(scale: scale).accepted(lone, lines: lines, mask: mask, backgrounds: backgrounds, grouping: grouping).map { ($0.rect, 1) }
         lines = Self.mergingFragments(lines)
         return TextDetection(lines: lines.map { line in
             let margin = max(2, line.glyphs.height / 3)

@@ -80,6 +80,8 @@ struct TextLineGrouping: Sendable {
     /// else the parts either side of its widest gap, each judged the same way (an orb's outline
     /// beside a name spoils the row, not the name).
     func textLines(in row: [Int], components: [InkComponent], mask: InkMask) -> [[Int]] {
+        let row = trimmingIcons(row, components: components)
+        guard !row.isEmpty else { return [] }
         if isTextLine(row.map { components[$0] }, mask: mask) { return [row] }
         guard row.count >= 2 else { return [] }
         var split = 1, widest = Int.min
@@ -89,6 +91,23 @@ struct TextLineGrouping: Sendable {
         }
         return textLines(in: Array(row[..<split]), components: components, mask: mask)
             + textLines(in: Array(row[split...]), components: components, mask: mask)
+    }
+
+    /// The row without an icon at either end: a filled piece (half its box or more) at least 1.7
+    /// times as tall as the row's median piece, as an orb or a symbol beside a label is and no
+    /// letter is (capitals and ascenders stand about 1.4 x-heights tall; an `I`'s stem is filled
+    /// but no taller). Its contrast is not the text's.
+    func trimmingIcons(_ row: [Int], components: [InkComponent]) -> [Int] {
+        guard row.count >= 3 else { return row }
+        var row = row
+        func isIcon(_ index: Int) -> Bool {
+            let heights = row.filter { $0 != index }.map { components[$0].height }.sorted()
+            let piece = components[index]
+            return piece.density >= 0.5 && piece.height * 10 >= heights[heights.count / 2] * 17
+        }
+        while row.count >= 3, isIcon(row[0]) { row.removeFirst() }
+        while row.count >= 3, isIcon(row[row.count - 1]) { row.removeLast() }
+        return row
     }
 
     /// Whether the pieces read as text: three or more glyphs; two side by side that make a line
