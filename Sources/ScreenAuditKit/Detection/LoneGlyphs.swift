@@ -38,8 +38,12 @@ struct LoneGlyphs: Sendable {
         }
         var accepted = Set<Int>()
         for (index, piece) in shaped.enumerated() where isStacked(piece, on: lines, backgrounds: backgrounds) { accepted.insert(index) }
-        let alone = shaped.indices.filter { isAlone(shaped[$0], mask: mask) }
-        for column in indexColumns(alone.map { shaped[$0] }) { accepted.formUnion(column.map { alone[$0] }) }
+        // Columns first (cheap), then each member's row looked at, then the column judged again
+        // on the members alone on their rows.
+        for column in indexColumns(shaped) {
+            let alone = column.filter { isAlone(shaped[$0], mask: mask) }
+            for kept in indexColumns(alone.map { shaped[$0] }) { accepted.formUnion(kept.map { alone[$0] }) }
+        }
         return accepted.sorted().map { shaped[$0] }
     }
 
