@@ -44,7 +44,8 @@ let package = Package(
 
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience", "TestSupport"]),
-        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"]),
+        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "ScreenContracts", "Imaging", "ColorScience",
                                                              "TestSupport", "ScreenAuditCLI"],
                     exclude: ["Golden"]),

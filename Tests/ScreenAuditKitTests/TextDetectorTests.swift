@@ -238,6 +238,21 @@ import Testing
         }
     }
 
+    /// A line stands on a fill: the sky, ice and spray of a real movie backdrop (a strip of a KKid
+    /// screenshot, Fixtures/README.md) hold glyph-sized pieces, but no line; a label on a smooth
+    /// gradient is still found.
+    @Test func testPiecesInAPhoto_areNoLine_textOnAGradientIs() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/kkid_moviedetails_backdrop.png")
+        let backdrop = try ImageDecoder().decodeFile(atPath: fixture.path).pixels
+        #expect(TextDetector(scale: 3).detect(in: backdrop).lines.isEmpty)
+        var screen = ScreenBuilder(id: "gradient", width: 390, height: 120, scale: 3, background: Self.white)
+        screen.gradient(Frame(x: 0, y: 0, width: 390, height: 120), from: RGB8(red: 0x30, green: 0x50, blue: 0xC0),
+                        to: RGB8(red: 0xC0, green: 0x40, blue: 0x90))
+        let label = screen.label("label", "Starred your post", x: 16, y: 40, pointSize: 17, color: Self.white)
+        let found = Self.lines(screen)
+        #expect(found.count == 1 && found.allSatisfy { Self.centre($0.glyphs, isIn: Self.pixels(label, scale: 3)) }, "\(found.map(\.glyphs))")
+    }
+
     @Test func testDotBesideFaintText_doesNotHideItsFailure() {
         var screen = ScreenBuilder(id: "dot", width: 320, height: 200, scale: 2, background: Self.white)
         screen.fill(Frame(x: 20, y: 30, width: 8, height: 8), RGB8(red: 0, green: 0, blue: 0))

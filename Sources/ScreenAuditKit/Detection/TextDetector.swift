@@ -69,11 +69,53 @@ public struct TextDetector: Sendable {
         let lone = pieces.indices.filter { !inLines[$0] }.map { pieces[$0] }
         lines += LoneGlyphs(scale: scale).accepted(lone, lines: lines, mask: mask, backgrounds: backgrounds, grouping: grouping).map { ($0.rect, 1) }
         lines = Self.mergingFragments(lines)
-        return TextDetection(lines: lines.map { line in
+        return TextDetection(lines: lines.compactMap { line in
             let margin = max(2, line.glyphs.height / 3)
-            return DetectedTextLine(glyphs: line.glyphs, frame: line.glyphs.outset(by: margin, clampedTo: image.width, image.height),
-                                    pieces: line.pieces)
+            let frame = line.glyphs.outset(by: margin, clampedTo: image.width, image.height)
+            guard Self.flatShare(of: frame, in: image) >= Self.minimumFlatShare else { return nil }
+            return DetectedTextLine(glyphs: line.glyphs, frame: frame, pieces: line.pieces)
         }, unsearched: nil)
+    }
+
+    /// A line of text stands on a fill: in the square windows along its frame (as wide as the frame
+    /// is tall), one colour (within 8 levels a channel) holds at least a fifth of the median
+    /// window. Inside a photo (sky, ice, spray) no colour does, however glyph-like the pieces of its
+    /// texture; a gradient or a translucent material behind text still does, window by window. On
+    /// the shared corpus's real screenshots lines inside photos held 6–18 % (one 23 %), lines on
+    /// text 18 % or more, nearly all over 20 %.
+    static let minimumFlatShare = 0.2
+
+    /// The median over square windows along `rect` of the share of a window's pixels in its most
+    /// common colour bin (8 levels a channel).
+    static func flatShare(of rect: PixelRect, in image: PixelBuffer) -> Double {
+        guard rect.width > 0, rect.height > 0 else { return 0 }
+        let side = max(8, rect.height)
+        var counts = [Int32](repeating: 0, count: 1 << 15)
+        var shares: [Double] = []
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var x0 = rect.x
+            while x0 < rect.maxX {
+                let width = min(side, rect.maxX - x0)
+                // A narrow last window is judged with the one before it.
+                if width < side / 2, !shares.isEmpty { break }
+                var best: Int32 = 0
+                var touched: [Int] = []
+                for y in rect.y..<rect.maxY {
+                    var offset = (y * image.width + x0) * 4
+                    for _ in 0..<width {
+                        let key = Int(pixels[offset] >> 3) << 10 | Int(pixels[offset + 1] >> 3) << 5 | Int(pixels[offset + 2] >> 3)
+                        if counts[key] == 0 { touched.append(key) }
+                        counts[key] += 1
+                        best = max(best, counts[key])
+                        offset += 4
+                    }
+                }
+                for key in touched { counts[key] = 0 }
+                shares.append(Double(best) / Double(width * rect.height))
+                x0 += side
+            }
+        }
+        return shares.sorted()[shares.count / 2]
     }
 
     /// Lines that lie mostly (half their area or more) inside a larger line's box are pieces of
