@@ -69,10 +69,11 @@ public struct TextDetector: Sendable {
         let lone = pieces.indices.filter { !inLines[$0] }.map { pieces[$0] }
         lines += LoneGlyphs(scale: scale).accepted(lone, lines: lines, mask: mask, backgrounds: backgrounds, grouping: grouping).map { ($0.rect, 1) }
         lines = Self.mergingFragments(lines)
+        var counts = [Int32](repeating: 0, count: 1 << 15)
         return TextDetection(lines: lines.compactMap { line in
             let margin = max(2, line.glyphs.height / 3)
             let frame = line.glyphs.outset(by: margin, clampedTo: image.width, image.height)
-            guard Self.flatShare(of: frame, in: image) >= Self.minimumFlatShare else { return nil }
+            guard Self.flatShare(of: frame, in: image, counts: &counts) >= Self.minimumFlatShare else { return nil }
             return DetectedTextLine(glyphs: line.glyphs, frame: frame, pieces: line.pieces)
         }, unsearched: nil)
     }
@@ -86,12 +87,12 @@ public struct TextDetector: Sendable {
     static let minimumFlatShare = 0.2
 
     /// The median over square windows along `rect` of the share of a window's pixels in its most
-    /// common colour bin (8 levels a channel).
-    static func flatShare(of rect: PixelRect, in image: PixelBuffer) -> Double {
+    /// common colour bin (8 levels a channel). `counts`: 2¹⁵ zeros, left zero (reused across lines).
+    static func flatShare(of rect: PixelRect, in image: PixelBuffer, counts: inout [Int32]) -> Double {
         guard rect.width > 0, rect.height > 0 else { return 0 }
         let side = max(8, rect.height)
-        var counts = [Int32](repeating: 0, count: 1 << 15)
         var shares: [Double] = []
+        var touched: [Int] = []
         image.pixels.withUnsafeBufferPointer { pixels in
             var x0 = rect.x
             while x0 < rect.maxX {
@@ -99,7 +100,7 @@ public struct TextDetector: Sendable {
                 // A narrow last window is judged with the one before it.
                 if width < side / 2, !shares.isEmpty { break }
                 var best: Int32 = 0
-                var touched: [Int] = []
+                touched.removeAll(keepingCapacity: true)
                 for y in rect.y..<rect.maxY {
                     var offset = (y * image.width + x0) * 4
                     for _ in 0..<width {
