@@ -175,11 +175,8 @@ public struct AuditRunner: Sendable {
     func samples(of loaded: LoadedScreen, root: String) -> [ScreenSample] {
         let screen = loaded.contract
         let path = (root as NSString).appendingPathComponent(screen.screenshot)
-        let empty = checks.map { _ in ScreenSample(screen: screen.id) }
-        guard (try? Self.requireInside(root: root, path: path, relative: screen.screenshot)) != nil,
-              let image = try? decoder.decodeFile(atPath: path),
-              abs(image.pixels.width - screen.device.pixelWidth) <= 1, abs(image.pixels.height - screen.device.pixelHeight) <= 1 else {
-            return empty
+        guard let image = try? decodeScreenshot(screen, path: path, root: root), Self.fits(image, screen) else {
+            return checks.map { _ in ScreenSample(screen: screen.id) }
         }
         let context = ScreenContext(screen: ElementGeometry.judge(screen, checks: checks).screen, image: image.pixels, textParts: [])
         return checks.map { $0.samples(screen) ? $0.sample(context) : ScreenSample(screen: screen.id) }
@@ -238,16 +235,15 @@ public struct AuditRunner: Sendable {
     func checkScreenshot(_ loaded: LoadedScreen, path: String, root: String, screen: inout ScreenContract,
                          report: inout ScreenReport, frame: inout PixelBuffer?) -> [CheckResult] {
         do {
-            try Self.requireInside(root: root, path: path, relative: screen.screenshot)
-            let image = try decoder.decodeFile(atPath: path)
+            let image = try decodeScreenshot(screen, path: path, root: root)
             report.notes = image.notes + loaded.notes
-            let expectedWidth = screen.device.pixelWidth, expectedHeight = screen.device.pixelHeight
-            if abs(image.pixels.width - expectedWidth) > 1 || abs(image.pixels.height - expectedHeight) > 1 {
+            if !Self.fits(image, screen) {
                 report.status = .sizeMismatch
                 return [CheckResult(
                     rule: RuleID.screenshotSizeMismatch, element: nil, status: .fail, severity: .error,
                     measured: .screenshotSizeMismatch(.init(actualWidth: image.pixels.width, actualHeight: image.pixels.height,
-                                                            expectedWidth: expectedWidth, expectedHeight: expectedHeight)))]
+                                                            expectedWidth: screen.device.pixelWidth,
+                                                            expectedHeight: screen.device.pixelHeight)))]
             }
             if loaded.detectsText {
                 let scale = screen.device.scale
@@ -282,6 +278,17 @@ public struct AuditRunner: Sendable {
             return [CheckResult(rule: RuleID.screenshotUnreadable, element: nil, status: .fail, severity: .error,
                                 measured: .screenshotUnreadable(.init(category: category)), reason: "\(category): \(detail)")]
         }
+    }
+
+    /// The screen's screenshot, decoded once it is known to lie inside the screenshots root.
+    func decodeScreenshot(_ screen: ScreenContract, path: String, root: String) throws -> DecodedImage {
+        try Self.requireInside(root: root, path: path, relative: screen.screenshot)
+        return try decoder.decodeFile(atPath: path)
+    }
+
+    /// Whether the decoded screenshot has the contract's pixel size (within a pixel either way).
+    static func fits(_ image: DecodedImage, _ screen: ScreenContract) -> Bool {
+        abs(image.pixels.width - screen.device.pixelWidth) <= 1 && abs(image.pixels.height - screen.device.pixelHeight) <= 1
     }
 
     /// The screenshot must resolve inside the screenshots root, symbolic links included: a link
