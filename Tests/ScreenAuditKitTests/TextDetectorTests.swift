@@ -183,8 +183,6 @@ import Testing
         #expect(KnownScreenSizes.entry(width: 2732, height: 2048)?.statusBar(landscape: true) == 24)
     }
 
-    /// A contract's frame that holds a status dot beside light grey text: contrast.text judges the
-    /// text's glyphs (failing), not the dot (which would pass at 21:1), and says it set the dot aside.
     /// Single glyphs are text where the layout says so — a list's index letters, a value under its
     /// label — and not where the same kind of piece is an icon: chevrons down a column, icons
     /// beside a menu's labels, a tab's icon centred over its name.
@@ -253,6 +251,8 @@ import Testing
         #expect(found.count == 1 && found.allSatisfy { Self.centre($0.glyphs, isIn: Self.pixels(label, scale: 3)) }, "\(found.map(\.glyphs))")
     }
 
+    /// A contract's frame that holds a status dot beside light grey text: contrast.text judges the
+    /// text's glyphs (failing), not the dot (which would pass at 21:1), and says it set the dot aside.
     @Test func testDotBesideFaintText_doesNotHideItsFailure() {
         var screen = ScreenBuilder(id: "dot", width: 320, height: 200, scale: 2, background: Self.white)
         screen.fill(Frame(x: 20, y: 30, width: 8, height: 8), RGB8(red: 0, green: 0, blue: 0))
@@ -271,5 +271,75 @@ import Testing
         let alone = TextContrastCheck().run(ScreenContext(screen: plainContract, image: plain.image)).first
         #expect(alone?.status == .fail && alone?.measured.textContrast?.ratio == result?.measured.textContrast?.ratio)
         #expect(alone?.measured.textContrast?.setAside == nil)
+    }
+
+    /// Rows a drawing holds are no line: a logo's letters beside a solid capsule of their own height,
+    /// a row of equal filled marks, a short word caught inside another shape. The same letters alone,
+    /// beside a switch (far taller than they are) or inside an outline drawn round them are found.
+    @Test func testRowsADrawingHolds_areNoLine_theSameLettersAloneAre() {
+        let teal = RGBA(red: 0x7A, green: 0xCB, blue: 0xA6)
+        let light = RGBA(red: 0xF2, green: 0xF2, blue: 0xF2)
+        func detect(_ draw: (inout Canvas) -> Void) -> [DetectedTextLine] {
+            var canvas = ScreenBuilder(id: "drawn", width: 390, height: 300, scale: 3, background: RGB8(red: 0x48, green: 0x69, blue: 0x44)).canvas
+            draw(&canvas)
+            return TextDetector(scale: 3).detect(in: canvas.buffer).lines
+        }
+        // Letters 64 px to the em (cap height 45 px) on a dark green fill, as in the TMDB mark.
+        let letters: (inout Canvas) -> Void = { $0.drawText("TM", x: 60, baseline: 300, size: 64, weight: .heavy, color: teal) }
+        #expect(detect(letters).count == 1, "the letters alone are a line")
+        let logo = detect { canvas in
+            letters(&canvas)
+            canvas.fillRoundedRect(RectF(x: 190, y: 255, width: 150, height: 45), radius: 22, color: teal)
+        }
+        #expect(logo.isEmpty, "a logo's letters read as text: \(logo.map(\.glyphs))")
+        // A switch beside the letters is far taller: the letters stay a line.
+        let besideSwitch = detect { canvas in
+            letters(&canvas)
+            canvas.fillRoundedRect(RectF(x: 190, y: 230, width: 153, height: 93), radius: 46, color: teal)
+        }
+        #expect(besideSwitch.count == 1, "\(besideSwitch.map(\.glyphs))")
+
+        // Four equal filled marks, taller than wide (the lines of a drawn form), make no line.
+        let marks = detect { canvas in
+            for index in 0..<4 {
+                canvas.fillEllipse(in: RectF(x: 60 + Double(index) * 57, y: 300, width: 30, height: 54), color: light)
+            }
+        }
+        #expect(marks.isEmpty, "\(marks.map(\.glyphs))")
+
+        // A short word overlapping a shape in no line (a stacked-sheets icon) is part of it; inside
+        // an outline drawn round it (a rating badge) it is text.
+        let word: (inout Canvas) -> Void = { $0.drawText("Go", x: 200, baseline: 400, size: 90, weight: .semibold, color: light) }
+        #expect(detect(word).count == 1, "the word alone is a line")
+        let caught = detect { canvas in
+            word(&canvas)
+            // A bent stroke whose box covers most of the word's without touching it.
+            canvas.drawLine(from: (180, 470), to: (180, 300), width: 8, color: light)
+            canvas.drawLine(from: (180, 300), to: (260, 300), width: 8, color: light)
+        }
+        #expect(caught.isEmpty, "a word inside a drawing read as text: \(caught.map(\.glyphs))")
+        let badge = detect { canvas in
+            word(&canvas)
+            canvas.stroke(RectF(x: 170, y: 310, width: 200, height: 120), lineWidth: 8, color: light)
+        }
+        #expect(badge.count == 1 && badge.allSatisfy { $0.glyphs.x >= 190 && $0.glyphs.maxX <= 360 }, "\(badge.map(\.glyphs))")
+    }
+
+    /// A badge's text whose frame also catches the fill around the badge: the contrast is the
+    /// glyphs' own against the badge (white on red, failing), not the surrounding green against the
+    /// red, and the shapes are said to be set aside.
+    @Test func testFailingFrameHoldingAnotherColour_isJudgedOnTheTextsGlyphs() {
+        let screen = ScreenBuilder(id: "badge", width: 320, height: 200, scale: 3, background: RGB8(red: 0x48, green: 0x69, blue: 0x44))
+        var canvas = screen.canvas
+        canvas.fillRoundedRect(RectF(x: 150, y: 160, width: 220, height: 70), radius: 35, color: RGBA(red: 0xFF, green: 0, blue: 0))
+        canvas.drawText("NEW", x: 185, baseline: 212, size: 45, weight: .regular, color: RGBA(red: 255, green: 255, blue: 255))
+        var contract = screen.contract
+        contract.elements.append(ElementContract(id: "new", role: .text, frame: Frame(x: 45, y: 48, width: 85, height: 34),
+                                                 text: TextSpec(content: "NEW", pointSize: 15)))
+        let result = TextContrastCheck().run(ScreenContext(screen: contract, image: canvas.buffer)).first
+        #expect(result?.status == .fail, "\(String(describing: result))")
+        #expect(result?.measured.textContrast?.foreground == "#FFFFFF" && result?.measured.textContrast?.background == "#FF0000",
+                "\(String(describing: result?.measured))")
+        #expect((result?.measured.textContrast?.setAside ?? 0) >= 1)
     }
 }

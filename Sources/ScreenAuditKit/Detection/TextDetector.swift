@@ -30,7 +30,8 @@ public struct TextDetection: Equatable, Sendable {
 /// on a flat or slowly varying fill. Passes: the dominant colour of each tile (`BackgroundTiles`),
 /// the pixels that differ from every background near them (`InkMask`), the connected pieces of
 /// that ink (`findInkComponents`), the rows of glyph-sized pieces at word-space gaps
-/// (`TextLineGrouping`), and single glyphs placed as text is (`LoneGlyphs`). Deterministic: the same pixels give the same lines.
+/// (`TextLineGrouping`) less those a drawing holds (`DrawnLines`), and single glyphs placed as
+/// text is (`LoneGlyphs`). Deterministic: the same pixels give the same lines.
 public struct TextDetector: Sendable {
     /// Pixels per point (3 for an @3x screenshot).
     public var scale: Double
@@ -59,14 +60,15 @@ public struct TextDetector: Sendable {
         guard pieces.count <= Self.maximumPieces else {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
-        let grouped = grouping.lines(of: pieces, mask: mask)
+        let rows = grouping.lines(of: pieces, mask: mask)
+        let drawn = DrawnLines(grouping: grouping, pieces: pieces, lines: rows)
+        let grouped = rows.filter { !drawn.isDrawn($0, image: image, backgrounds: backgrounds) }
         var lines: [(glyphs: PixelRect, pieces: Int)] = grouped.map { members in
             (members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }, members.count)
         }
         // Single glyphs the layout shows to be text (a value under its label, a list's index letters).
-        var inLines = [Bool](repeating: false, count: pieces.count)
-        for index in grouped.joined() { inLines[index] = true }
-        let lone = pieces.indices.filter { !inLines[$0] }.map { pieces[$0] }
+        // (The pieces of a row a drawing holds are not offered again one by one.)
+        let lone = pieces.indices.filter { !drawn.inLines[$0] }.map { pieces[$0] }
         lines += LoneGlyphs(scale: scale).accepted(lone, lines: lines, mask: mask, backgrounds: backgrounds, grouping: grouping).map { ($0.rect, 1) }
         lines = Self.mergingFragments(lines)
         var counts = [Int32](repeating: 0, count: 1 << 15)

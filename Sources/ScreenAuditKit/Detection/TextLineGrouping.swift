@@ -115,8 +115,9 @@ struct TextLineGrouping: Sendable {
     /// word of touching letters, with a word's density and at least four strokes across its
     /// middle row (an arc has two). Never pieces as sparse as a circle's outline, mostly solid
     /// bars, a box far taller than its pieces, nor a short row
-    /// of equal, filled, square blobs (page dots, filled icons: digits are as square, but
-    /// their counters leave them less filled).
+    /// of equal, filled blobs at least half as wide as tall (page dots, filled icons, the marks of a
+    /// drawn form: digits are as square, but their counters leave them less filled, and a filled
+    /// stem is far narrower).
     func isTextLine(_ glyphs: [InkComponent], mask: InkMask) -> Bool {
         let box = glyphs.dropFirst().reduce(glyphs[0].rect) { $0.union($1.rect) }
         let width = box.width, height = box.height
@@ -142,7 +143,7 @@ struct TextLineGrouping: Sendable {
         guard height * 10 <= heights.sorted()[heights.count / 2] * 25 else { return false }
         let alike = heights.max()! * 100 <= heights.min()! * 115
         let blobs = glyphs.allSatisfy { glyph in
-            glyph.width * 4 >= glyph.height * 3 && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.72
+            glyph.width * 2 >= glyph.height && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.72
         }
         return !(alike && blobs && glyphs.count <= 6)
     }
