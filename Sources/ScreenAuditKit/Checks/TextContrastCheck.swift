@@ -113,8 +113,9 @@ public struct TextContrastCheck: AuditCheck {
             var measured = Measured(largeText: large, requirement: requirement.title)
             measured.measuredPointSize = glyphSize
             var contrast = screen.textAnalysis(for: element, needing: .contrast).contrast
-            // Where the frame passes, other shapes in it (a status dot, an icon) may have given
-            // the contrast: the text's own glyphs are judged instead, the shapes set aside.
+            // Other shapes in the frame (a status dot, an icon, the fill around a badge) may have
+            // given the contrast, passing or failing: the text's own glyphs are judged instead, the
+            // shapes set aside.
             if case let .measured(m) = contrast,
                m.backgroundVaries || TextRegion.holdsOtherColors(in: screen.image, frame: rect, foreground: m.foreground, background: m.background),
                let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
