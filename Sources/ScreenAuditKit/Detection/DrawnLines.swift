@@ -7,18 +7,33 @@ import Imaging
 /// with it but other words, and nothing overlapping it. Found on the shared corpus's real
 /// screenshots, where these rows were the last shapes reported as text.
 struct DrawnLines: Sendable {
-    var grouping: TextLineGrouping
     /// Every glyph-like piece, ordered by top edge (as `findInkComponents` returns them).
     var pieces: [InkComponent]
     /// Whether each piece belongs to one of the rows found.
     var inLines: [Bool]
+    /// The pieces in no row, and for each cell of a 64-pixel grid the ones whose box reaches it.
+    var loose: [InkComponent]
+    var cells: [[Int32]]
+    var cellColumns: Int
+    static let cellSize = 64
 
-    /// `lines`: the rows the grouping found, as indices into `pieces`.
-    init(grouping: TextLineGrouping, pieces: [InkComponent], lines: [[Int]]) {
-        self.grouping = grouping
+    /// `lines`: the rows the grouping found, as indices into `pieces`; `width`, `height`: the image's.
+    init(pieces: [InkComponent], lines: [[Int]], width: Int, height: Int) {
         self.pieces = pieces
-        inLines = [Bool](repeating: false, count: pieces.count)
+        var inLines = [Bool](repeating: false, count: pieces.count)
         for index in lines.joined() { inLines[index] = true }
+        self.inLines = inLines
+        let loose = pieces.indices.filter { !inLines[$0] }.map { pieces[$0] }
+        self.loose = loose
+        let size = Self.cellSize
+        cellColumns = max(1, (width + size - 1) / size)
+        var cells = [[Int32]](repeating: [], count: cellColumns * max(1, (height + size - 1) / size))
+        for (index, piece) in loose.enumerated() {
+            for row in (piece.minY / size)...(piece.maxY / size) {
+                for column in (piece.minX / size)...(piece.maxX / size) { cells[row * cellColumns + column].append(Int32(index)) }
+            }
+        }
+        self.cells = cells
     }
 
     /// Whether the line made of `members` (indices into `pieces`) is part of a drawing.
@@ -111,28 +126,19 @@ struct DrawnLines: Sendable {
     /// (whose descenders may touch it) is a row, and an outline drawn round it (a rating badge's
     /// box) encloses it.
     func isInterlocked(_ box: PixelRect) -> Bool {
-        // Pieces are at most `maximumGlyphHeight` tall, so only those starting that far above the
-        // line can reach it.
-        var index = firstPiece(startingAtOrBelow: box.y - grouping.maximumGlyphHeight)
-        while index < pieces.count, pieces[index].minY < box.maxY {
-            defer { index += 1 }
-            let other = pieces[index]
-            guard !inLines[index], other.height * 2 >= box.height else { continue }
-            // A badge's or a field's outline drawn round the text is the text's frame, not a drawing.
-            let encloses = other.minX <= box.x && other.maxX >= box.maxX - 1 && other.minY <= box.y && other.maxY >= box.maxY - 1
-            if !encloses, TextDetector.overlap(box, other.rect) * 4 >= min(box.area, other.rect.area) { return true }
+        let size = Self.cellSize
+        for row in (box.y / size)...((box.maxY - 1) / size) {
+            for column in (box.x / size)...((box.maxX - 1) / size) {
+                for index in cells[row * cellColumns + column] {
+                    let other = loose[Int(index)]
+                    guard other.height * 2 >= box.height else { continue }
+                    // A badge's or a field's outline drawn round the text is the text's frame, not a drawing.
+                    let encloses = other.minX <= box.x && other.maxX >= box.maxX - 1 && other.minY <= box.y && other.maxY >= box.maxY - 1
+                    if !encloses, TextDetector.overlap(box, other.rect) * 4 >= min(box.area, other.rect.area) { return true }
+                }
+            }
         }
         return false
-    }
-
-    /// The index of the first piece whose top edge is at or below `y` (binary search).
-    func firstPiece(startingAtOrBelow y: Int) -> Int {
-        var low = 0, high = pieces.count
-        while low < high {
-            let middle = (low + high) / 2
-            if pieces[middle].minY < y { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }
 

@@ -61,7 +61,7 @@ public struct TextDetector: Sendable {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
         let rows = grouping.lines(of: pieces, mask: mask)
-        let drawn = DrawnLines(grouping: grouping, pieces: pieces, lines: rows)
+        let drawn = DrawnLines(pieces: pieces, lines: rows, width: image.width, height: image.height)
         let grouped = rows.filter { !drawn.isDrawn($0, image: image, backgrounds: backgrounds) }
         var lines: [(glyphs: PixelRect, pieces: Int)] = grouped.map { members in
             (members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }, members.count)
