@@ -274,10 +274,11 @@ import Testing
     }
 
     /// Rows a drawing holds are no line: a logo's letters beside a solid capsule of their own height,
-    /// a row of equal filled marks, a short word caught inside another shape. The same letters alone,
+    /// a row of equal filled marks, a battery beside the Wi-Fi fan, two toolbar icons, a short word
+    /// caught inside another shape. The same letters alone,
     /// beside a switch (far taller than they are) or inside an outline drawn round them are found.
     @Test func testRowsADrawingHolds_areNoLine_theSameLettersAloneAre() {
-        let teal = RGBA(red: 0x7A, green: 0xCB, blue: 0xA6)
+        let teal = RGBA(red: 0x7A, green: 0xCB, blue: 0xA6), green = RGBA(red: 0x48, green: 0x69, blue: 0x44)
         let light = RGBA(red: 0xF2, green: 0xF2, blue: 0xF2)
         func detect(_ draw: (inout Canvas) -> Void) -> [DetectedTextLine] {
             var canvas = ScreenBuilder(id: "drawn", width: 390, height: 300, scale: 3, background: RGB8(red: 0x48, green: 0x69, blue: 0x44)).canvas
@@ -306,6 +307,24 @@ import Testing
             }
         }
         #expect(marks.isEmpty, "\(marks.map(\.glyphs))")
+
+        // Status-bar and toolbar icons: a battery (outline and charge) beside a ring, two rings a
+        // full height apart, are no line.
+        let battery = detect { canvas in
+            canvas.fillEllipse(in: RectF(x: 60, y: 300, width: 40, height: 40), color: light)
+            canvas.fillEllipse(in: RectF(x: 66, y: 306, width: 28, height: 28), color: green)
+            canvas.fillRoundedRect(RectF(x: 110, y: 302, width: 70, height: 36), radius: 9, color: light)
+            canvas.fillRoundedRect(RectF(x: 114, y: 306, width: 62, height: 28), radius: 6, color: green)
+            canvas.fillRoundedRect(RectF(x: 118, y: 310, width: 54, height: 20), radius: 4, color: light)
+        }
+        #expect(battery.isEmpty, "\(battery.map(\.glyphs))")
+        let toolbar = detect { canvas in
+            for x in [60.0, 150] {
+                canvas.fillEllipse(in: RectF(x: x, y: 300, width: 44, height: 44), color: light)
+                canvas.fillEllipse(in: RectF(x: x + 6, y: 306, width: 32, height: 32), color: green)
+            }
+        }
+        #expect(toolbar.isEmpty, "\(toolbar.map(\.glyphs))")
 
         // A short word overlapping a shape in no line (a stacked-sheets icon) is part of it; inside
         // an outline drawn round it (a rating badge) it is text.

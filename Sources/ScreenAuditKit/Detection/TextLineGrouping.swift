@@ -111,7 +111,9 @@ struct TextLineGrouping: Sendable {
     }
 
     /// Whether the pieces read as text: three or more glyphs; two side by side that make a line
-    /// wider than tall (a circular arrow's two arcs make a square); or one piece as wide as a
+    /// wider than tall (a circular arrow's two arcs make a square), not two narrow pieces more
+    /// than a height apart, not a filled or boxed piece half again as wide as tall beside a
+    /// narrow one; or one piece as wide as a
     /// word of touching letters, with a word's density and at least four strokes across its
     /// middle row (an arc has two). Never pieces as sparse as a circle's outline, mostly solid
     /// bars, a box far taller than its pieces, nor a short row
@@ -128,6 +130,17 @@ struct TextLineGrouping: Sendable {
                 && strokesAcross(glyph, mask: mask) >= 4
         case 2:
             guard width * 10 >= height * 13 else { return false }
+            let wide = glyphs.map { $0.width * 2 >= $0.height * 3 }
+            // Two narrow pieces more than a full height apart (a word space is 0.3 em, under half a
+            // capital's height) are two icons in a toolbar (a bell and a compose button), not a
+            // word; an icon and a timestamp with a dot between ("🌐 · 2h") stand closer.
+            let gap = max(glyphs[0].minX, glyphs[1].minX) - min(glyphs[0].maxX, glyphs[1].maxX) - 1
+            guard wide[0] || wide[1] || gap <= max(glyphs[0].height, glyphs[1].height) else { return false }
+            // A filled or boxed piece half again as wide as tall beside a narrower one (a battery
+            // beside the Wi-Fi fan): no letter is that wide and that full, nor ink all along its
+            // top and bottom. (Two words of touching letters, "See more" at @2x, are both wide.)
+            if wide[0] != wide[1], let piece = wide[0] ? glyphs.first : glyphs.last,
+               piece.density >= 0.72 || isBox(piece, mask: mask) { return false }
         default:
             break
         }
@@ -146,6 +159,23 @@ struct TextLineGrouping: Sendable {
             glyph.width * 2 >= glyph.height && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.72
         }
         return !(alike && blobs && glyphs.count <= 6)
+    }
+
+    /// Whether ink runs along both the top and the bottom of the piece, across 80 % of its width or
+    /// more (on a row within a sixth of its height from each edge): a box, a battery's outline.
+    func isBox(_ piece: InkComponent, mask: InkMask) -> Bool {
+        let edge = max(1, piece.height / 6)
+        func spans(_ rows: ClosedRange<Int>) -> Bool {
+            rows.contains { y in
+                var longest = 0, run = 0
+                for x in piece.minX...piece.maxX {
+                    run = mask.values[y * mask.width + x] != 0 ? run + 1 : 0
+                    longest = max(longest, run)
+                }
+                return longest * 5 >= piece.width * 4
+            }
+        }
+        return spans(piece.minY...(piece.minY + edge - 1)) && spans((piece.maxY - edge + 1)...piece.maxY)
     }
 
     /// The runs of ink along the piece's middle row.
