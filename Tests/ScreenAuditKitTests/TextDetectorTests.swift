@@ -361,4 +361,23 @@ import Testing
                 "\(String(describing: result?.measured))")
         #expect((result?.measured.textContrast?.setAside ?? 0) >= 1)
     }
+
+    /// A "more" button's dots at @2x as the ink mask of a real composite holds them (three 7 × 7 px
+    /// pieces about half filled, 2 px apart): copies of one small mark, no line. Tiny letters of a
+    /// word differ in width or ink, or stand unevenly; marks over 4 pt tall are not judged so.
+    @Test func testCopiesOfOneSmallMark_areNoLine() {
+        let grouping = TextLineGrouping(scale: 2)
+        let mask = InkMask(image: PixelBuffer(width: 64, height: 16, fill: RGBA(red: 0, green: 0, blue: 0)),
+                           backgrounds: BackgroundTiles(image: PixelBuffer(width: 64, height: 16, fill: RGBA(red: 0, green: 0, blue: 0)), tileSize: 12))
+        func piece(_ x: Int, width: Int = 7, height: Int = 7, pixels: Int = 26) -> InkComponent {
+            InkComponent(minX: x, minY: 4, maxX: x + width - 1, maxY: 4 + height - 1, pixels: pixels)
+        }
+        #expect(!grouping.isTextLine([piece(0), piece(9), piece(18)], mask: mask))
+        #expect(!grouping.isTextLine([piece(0), piece(9)], mask: mask))
+        // Letters of one height but not one shape ("one"), uneven gaps, or marks 5 pt tall read as text.
+        #expect(grouping.isTextLine([piece(0), piece(9, width: 9, pixels: 30), piece(20, pixels: 24)], mask: mask))
+        #expect(grouping.isTextLine([piece(0), piece(9), piece(22)], mask: mask))
+        #expect(grouping.isTextLine([piece(0, width: 10, height: 10, pixels: 52), piece(13, width: 10, height: 10, pixels: 52),
+                                     piece(26, width: 10, height: 10, pixels: 52)], mask: mask))
+    }
 }

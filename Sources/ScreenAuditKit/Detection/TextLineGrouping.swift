@@ -119,7 +119,7 @@ struct TextLineGrouping: Sendable {
     /// bars, a box far taller than its pieces, nor a short row
     /// of equal, filled blobs at least half as wide as tall (page dots, filled icons, the marks of a
     /// drawn form: digits are as square, but their counters leave them less filled, and a filled
-    /// stem is far narrower).
+    /// stem is far narrower), nor a few evenly spaced copies of one small mark (`isRepeatedMark`).
     func isTextLine(_ glyphs: [InkComponent], mask: InkMask) -> Bool {
         let box = glyphs.dropFirst().reduce(glyphs[0].rect) { $0.union($1.rect) }
         let width = box.width, height = box.height
@@ -158,7 +158,22 @@ struct TextLineGrouping: Sendable {
         let blobs = glyphs.allSatisfy { glyph in
             glyph.width * 2 >= glyph.height && glyph.width * 3 <= glyph.height * 4 && glyph.density >= 0.72
         }
-        return !(alike && blobs && glyphs.count <= 6)
+        guard !(alike && blobs && glyphs.count <= 6) else { return false }
+        // Two to six copies of one small square mark, evenly spaced (a "more" button's dots,
+        // too small and soft-edged to be filled blobs): no word repeats one letter so.
+        return !(glyphs.count <= 6 && isRepeatedMark(glyphs))
+    }
+
+    /// Whether `glyphs` (left to right) are copies of one square mark at most 4 pt tall: widths,
+    /// heights and ink within 20 % of each other, gaps within 2 pixels of each other.
+    func isRepeatedMark(_ glyphs: [InkComponent]) -> Bool {
+        guard glyphs.count >= 2, let first = glyphs.first, Double(first.height) <= 4 * scale, first.width * 4 >= first.height * 3, first.width * 3 <= first.height * 4 else { return false }
+        func close(_ a: Int, _ b: Int) -> Bool { max(a, b) * 5 <= min(a, b) * 6 }
+        guard glyphs.allSatisfy({ close($0.width, first.width) && close($0.height, first.height) && close($0.pixels, first.pixels) }) else {
+            return false
+        }
+        let gaps = zip(glyphs, glyphs.dropFirst()).map { $1.minX - $0.maxX }
+        return gaps.max()! - gaps.min()! <= 2
     }
 
     /// Whether ink runs along both the top and the bottom of the piece, across 80 % of its width or
