@@ -128,19 +128,38 @@ struct BackgroundTiles: Sendable {
     /// when three quarters of them or more have one (a piece standing on a fill, not at the edge
     /// of a photo); nil otherwise.
     func background(around rect: PixelRect) -> Int32? {
-        let c0 = max(0, rect.x / tileSize - 1), c1 = min(columns - 1, (rect.maxX - 1) / tileSize + 1)
-        let r0 = max(0, rect.y / tileSize - 1), r1 = min(rows - 1, (rect.maxY - 1) / tileSize + 1)
+        let ring = ringTiles(around: rect)
         var counts: [Int32: Int] = [:]
-        var ring = 0
-        for row in r0...r1 {
-            for column in c0...c1 where row == r0 || row == r1 || column == c0 || column == c1 {
-                let tile = row * columns + column
-                ring += 1
-                if isBackground[tile] { counts[modes[tile], default: 0] += 1 }
+        for tile in ring where isBackground[tile] { counts[modes[tile], default: 0] += 1 }
+        guard counts.values.reduce(0, +) * 4 >= ring.count * 3 else { return nil }
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+
+    /// The colour most of the tiles just around `rect` hold (colours within 12 levels a channel
+    /// counted as one), whether or not they are backgrounds: the fill beside a logo whose own
+    /// shapes and a textured backdrop leave no ring of background tiles. nil when no tile has one.
+    func commonColor(around rect: PixelRect) -> Int32? {
+        var colors: [(color: Int32, tiles: Int)] = []
+        for tile in ringTiles(around: rect) where modes[tile] >= 0 {
+            let mode = modes[tile]
+            if let slot = colors.firstIndex(where: { Self.distance($0.color, mode) <= InkMask.threshold / 2 }) {
+                colors[slot].tiles += 1
+            } else {
+                colors.append((mode, 1))
             }
         }
-        guard counts.values.reduce(0, +) * 4 >= ring * 3 else { return nil }
-        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        return colors.max { $0.tiles < $1.tiles }?.color
+    }
+
+    /// The tiles (row by row) of the ring one tile outside the tiles `rect` covers, within the image.
+    func ringTiles(around rect: PixelRect) -> [Int] {
+        let c0 = max(0, rect.x / tileSize - 1), c1 = min(columns - 1, (rect.maxX - 1) / tileSize + 1)
+        let r0 = max(0, rect.y / tileSize - 1), r1 = min(rows - 1, (rect.maxY - 1) / tileSize + 1)
+        var ring: [Int] = []
+        for row in r0...r1 {
+            for column in c0...c1 where row == r0 || row == r1 || column == c0 || column == c1 { ring.append(row * columns + column) }
+        }
+        return ring
     }
 
     /// The largest difference of one channel between two packed colours.

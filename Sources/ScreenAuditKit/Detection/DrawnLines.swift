@@ -7,9 +7,7 @@ import Imaging
 /// with it but other words, and nothing overlapping it. Found on the shared corpus's real
 /// screenshots, where these rows were the last shapes reported as text.
 struct DrawnLines: Sendable {
-    /// Every glyph-like piece, ordered by top edge (as `findInkComponents` returns them).
-    var pieces: [InkComponent]
-    /// Whether each piece belongs to one of the rows found.
+    /// Whether each glyph-like piece belongs to one of the rows found.
     var inLines: [Bool]
     /// The pieces in no row, and for each cell of a 64-pixel grid the ones whose box reaches it.
     var loose: [InkComponent]
@@ -17,9 +15,9 @@ struct DrawnLines: Sendable {
     var cellColumns: Int
     static let cellSize = 64
 
-    /// `lines`: the rows the grouping found, as indices into `pieces`; `width`, `height`: the image's.
+    /// `pieces`: every glyph-like piece; `lines`: the rows the grouping found, as indices into
+    /// `pieces`; `width`, `height`: the image's.
     init(pieces: [InkComponent], lines: [[Int]], width: Int, height: Int) {
-        self.pieces = pieces
         var inLines = [Bool](repeating: false, count: pieces.count)
         for index in lines.joined() { inLines[index] = true }
         self.inLines = inLines
@@ -36,10 +34,9 @@ struct DrawnLines: Sendable {
         self.cells = cells
     }
 
-    /// Whether the line made of `members` (indices into `pieces`) is part of a drawing.
-    func isDrawn(_ members: [Int], image: PixelBuffer, backgrounds: BackgroundTiles) -> Bool {
-        let box = members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }
-        if members.count <= 2 && isInterlocked(box) { return true }
+    /// Whether the line of `pieces` pieces with glyphs' bounds `box` is part of a drawing.
+    func isDrawn(_ box: PixelRect, pieces: Int, image: PixelBuffer, backgrounds: BackgroundTiles) -> Bool {
+        if pieces <= 2 && isInterlocked(box) { return true }
         guard let background = backgrounds.background(around: box) ?? backgrounds.commonColor(around: box) else { return false }
         return Self.barInLine(with: box, image: image, background: background)
     }
@@ -139,28 +136,5 @@ struct DrawnLines: Sendable {
             }
         }
         return false
-    }
-}
-
-extension BackgroundTiles {
-    /// The colour most of the tiles just around `rect` hold (colours within 12 levels a channel
-    /// counted as one), whether or not they are backgrounds: the fill beside a logo whose own
-    /// shapes and a textured backdrop leave no ring of background tiles. nil when no tile has one.
-    func commonColor(around rect: PixelRect) -> Int32? {
-        let c0 = max(0, rect.x / tileSize - 1), c1 = min(columns - 1, (rect.maxX - 1) / tileSize + 1)
-        let r0 = max(0, rect.y / tileSize - 1), r1 = min(rows - 1, (rect.maxY - 1) / tileSize + 1)
-        var colors: [(color: Int32, tiles: Int)] = []
-        for row in r0...r1 {
-            for column in c0...c1 where row == r0 || row == r1 || column == c0 || column == c1 {
-                let mode = modes[row * columns + column]
-                guard mode >= 0 else { continue }
-                if let slot = colors.firstIndex(where: { Self.distance($0.color, mode) <= InkMask.threshold / 2 }) {
-                    colors[slot].tiles += 1
-                } else {
-                    colors.append((mode, 1))
-                }
-            }
-        }
-        return colors.max { $0.tiles < $1.tiles }?.color
     }
 }

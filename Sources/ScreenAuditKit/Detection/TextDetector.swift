@@ -62,10 +62,9 @@ public struct TextDetector: Sendable {
         }
         let rows = grouping.lines(of: pieces, mask: mask)
         let drawn = DrawnLines(pieces: pieces, lines: rows, width: image.width, height: image.height)
-        let grouped = rows.filter { !drawn.isDrawn($0, image: image, backgrounds: backgrounds) }
-        var lines: [(glyphs: PixelRect, pieces: Int)] = grouped.map { members in
+        var lines: [(glyphs: PixelRect, pieces: Int)] = rows.map { members in
             (members.dropFirst().reduce(pieces[members[0]].rect) { $0.union(pieces[$1].rect) }, members.count)
-        }
+        }.filter { !drawn.isDrawn($0.glyphs, pieces: $0.pieces, image: image, backgrounds: backgrounds) }
         // Single glyphs the layout shows to be text (a value under its label, a list's index letters).
         // (The pieces of a row a drawing holds are not offered again one by one.)
         let lone = pieces.indices.filter { !drawn.inLines[$0] }.map { pieces[$0] }

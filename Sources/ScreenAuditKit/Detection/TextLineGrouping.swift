@@ -167,7 +167,8 @@ struct TextLineGrouping: Sendable {
     /// Whether `glyphs` (left to right) are copies of one square mark at most 4 pt tall: widths,
     /// heights and ink within 20 % of each other, gaps within 2 pixels of each other.
     func isRepeatedMark(_ glyphs: [InkComponent]) -> Bool {
-        guard glyphs.count >= 2, let first = glyphs.first, Double(first.height) <= 4 * scale, first.width * 4 >= first.height * 3, first.width * 3 <= first.height * 4 else { return false }
+        guard glyphs.count >= 2, let first = glyphs.first, Double(first.height) <= 4 * scale,
+              first.width * 4 >= first.height * 3, first.width * 3 <= first.height * 4 else { return false }
         func close(_ a: Int, _ b: Int) -> Bool { max(a, b) * 5 <= min(a, b) * 6 }
         guard glyphs.allSatisfy({ close($0.width, first.width) && close($0.height, first.height) && close($0.pixels, first.pixels) }) else {
             return false
