@@ -362,6 +362,73 @@ import Testing
         #expect((result?.measured.textContrast?.setAside ?? 0) >= 1)
     }
 
+    /// The ink mask, four pixels at a time, is its definition pixel by pixel: ink where some
+    /// channel differs by more than the threshold from each background near it. Channels just inside, at and just past the threshold on both sides of
+    /// backgrounds near 0 and 255 (where a wrapped difference would look small), any alpha, and
+    /// tiles whose width leaves one to three pixels over.
+    @Test func testInkMask_isItsDefinitionOnEveryPixel() {
+        let width = 61, height = 37, tileSize = 10
+        var image = PixelBuffer(width: width, height: height)
+        let fills: [(Int, Int, Int)] = [(250, 3, 128), (12, 240, 30)]
+        var seed: UInt32 = 12345
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return Int(seed >> 8) % bound
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let fill = fills[x < 30 ? 0 : 1]
+                var channels = [fill.0, fill.1, fill.2]
+                if next(10) < 3 {
+                    for index in 0..<3 {
+                        let step = [0, 23, 24, 25, 60, 250][next(6)] * (next(2) == 0 ? 1 : -1)
+                        channels[index] = min(255, max(0, channels[index] + step))
+                    }
+                }
+                image[x, y] = RGBA(red: UInt8(channels[0]), green: UInt8(channels[1]), blue: UInt8(channels[2]),
+                                               alpha: UInt8(next(256)))
+            }
+        }
+        let backgrounds = BackgroundTiles(image: image, tileSize: tileSize)
+        let mask = InkMask(image: image, backgrounds: backgrounds)
+        var inkPixels = 0, mismatches = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = image[x, y]
+                let candidates = backgrounds.candidates(column: x / tileSize, row: y / tileSize, tolerance: InkMask.threshold / 2)
+                let near = candidates.contains { color in
+                    let red = Int(color >> 16 & 0xFF), green = Int(color >> 8 & 0xFF), blue = Int(color & 0xFF)
+                    let differences = [abs(Int(pixel.red) - red), abs(Int(pixel.green) - green), abs(Int(pixel.blue) - blue)]
+                    return differences.allSatisfy { $0 <= InkMask.threshold }
+                }
+                let expected: UInt8 = candidates.isEmpty || near ? 0 : 1
+                if mask.values[y * width + x] != expected { mismatches += 1 }
+                inkPixels += Int(expected)
+            }
+        }
+        #expect(mismatches == 0)
+        // The image exercises both answers: a fifth or so of its pixels are ink.
+        #expect(inkPixels > width * height / 10 && inkPixels < width * height / 3, "\(inkPixels)")
+    }
+
+    /// A tile's colour is the most common of its samples' bins, its mean; of two bins as common,
+    /// the one with the lower red bin, wherever in the tile each stands (the same pixels always
+    /// give the same backgrounds).
+    @Test func testTileColour_isTheCommonestBin_tiesToTheLowerBin() {
+        let green = RGBA(red: 10, green: 200, blue: 12), red = RGBA(red: 200, green: 10, blue: 10)
+        for greenOnLeft in [true, false] {
+            var image = PixelBuffer(width: 12, height: 12)
+            for y in 0..<12 {
+                for x in 0..<12 { image[x, y] = (x < 6) == greenOnLeft ? green : red }
+            }
+            let tiles = BackgroundTiles(image: image, tileSize: 12)
+            #expect(tiles.modes == [10 << 16 | 200 << 8 | 12] && tiles.shares == [18] && tiles.uniform == [false])
+            // One more red sample makes red the commonest.
+            image[greenOnLeft ? 2 : 8, 0] = red
+            #expect(BackgroundTiles(image: image, tileSize: 12).modes == [200 << 16 | 10 << 8 | 10])
+        }
+    }
+
     /// A "more" button's dots at @2x as the ink mask of a real composite holds them (three 7 × 7 px
     /// pieces about half filled, 2 px apart): copies of one small mark, no line. Tiny letters of a
     /// word differ in width or ink, or stand unevenly; marks over 4 pt tall are not judged so.

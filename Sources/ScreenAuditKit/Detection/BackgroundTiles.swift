@@ -30,18 +30,21 @@ struct BackgroundTiles: Sendable {
         var modes = [Int32](repeating: -1, count: columns * rows)
         var shares = [Int32](repeating: 0, count: columns * rows)
         var uniform = [Bool](repeating: false, count: columns * rows)
-        var keys: [Int32] = []
-        keys.reserveCapacity(tileSize * tileSize)
+        var samples: [UInt32] = []
+        samples.reserveCapacity(tileSize * tileSize)
+        var counts = [Int32](repeating: 0, count: 1 << 15)
         let width = image.width, height = image.height, size = tileSize
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<rows {
-                for column in 0..<columns {
-                    let x0 = column * size, y0 = row * size
-                    let x1 = min(width, x0 + size), y1 = min(height, y0 + size)
-                    let found = Self.dominantColor(pixels, width: width, x0: x0, y0: y0, x1: x1, y1: y1, keys: &keys)
-                    modes[row * columns + column] = found.color
-                    shares[row * columns + column] = found.samples
-                    uniform[row * columns + column] = found.uniform
+        image.pixels.withUnsafeBytes { pixels in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let x0 = column * size, y0 = row * size
+                        let x1 = min(width, x0 + size), y1 = min(height, y0 + size)
+                        let found = Self.dominantColor(pixels, width: width, x0: x0, y0: y0, x1: x1, y1: y1, samples: &samples, counts: counts)
+                        modes[row * columns + column] = found.color
+                        shares[row * columns + column] = found.samples
+                        uniform[row * columns + column] = found.uniform
+                    }
                 }
             }
         }
@@ -51,55 +54,58 @@ struct BackgroundTiles: Sendable {
         isBackground = Self.backgroundTiles(modes: modes, shares: shares, columns: columns, rows: rows, tolerance: InkMask.threshold / 2)
     }
 
-    /// The mean colour of the most common bin (32 levels a channel) among every second pixel of
-    /// every second row of the tile, or -1 when that bin holds less than `minimumShare` of them.
-    private static func dominantColor(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, x0: Int, y0: Int, x1: Int, y1: Int,
-                                      keys: inout [Int32]) -> (color: Int32, samples: Int32, uniform: Bool) {
-        keys.removeAll(keepingCapacity: true)
+    /// The mean colour of the most common bin (32 levels a channel; of two as common, the one
+    /// with the lower red, then green, then blue bin) among every second pixel of every second row
+    /// of the tile, or -1 when that bin holds less than `minimumShare` of them. `samples` is
+    /// scratch space; `counts`: 2¹⁵ zeros, left zero.
+    private static func dominantColor(_ pixels: UnsafeRawBufferPointer, width: Int, x0: Int, y0: Int, x1: Int, y1: Int,
+                                      samples: inout [UInt32], counts: UnsafeMutableBufferPointer<Int32>)
+        -> (color: Int32, samples: Int32, uniform: Bool) {
+        // A pixel as a little-endian word holds R, G, B, A from its low byte up; its bin is the
+        // top five bits of R, G and B.
+        let binBits: UInt32 = 0x00F8_F8F8
+        func key(_ bits: UInt32) -> Int { Int(bits >> 3 & 0x1F) << 10 | Int(bits >> 11 & 0x1F) << 5 | Int(bits >> 19 & 0x1F) }
+        samples.removeAll(keepingCapacity: true)
+        let first = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: (y0 * width + x0) * 4, as: UInt32.self)) & binBits
         var uniform = true
-        let first = Int32(pixels[(y0 * width + x0) * 4] >> 3) << 10 | Int32(pixels[(y0 * width + x0) * 4 + 1] >> 3) << 5
-            | Int32(pixels[(y0 * width + x0) * 4 + 2] >> 3)
         var y = y0
         while y < y1 {
             var offset = (y * width + x0) * 4
             let end = (y * width + x1) * 4
             while offset < end {
-                let key = Int32(pixels[offset] >> 3) << 10 | Int32(pixels[offset + 1] >> 3) << 5 | Int32(pixels[offset + 2] >> 3)
-                if key != first { uniform = false }
-                keys.append(key)
-                offset += 8
+                let pixel = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                if pixel & binBits != first { uniform = false }
+                samples.append(pixel)
+                offset &+= 8
             }
             y += 2
         }
-        guard !keys.isEmpty else { return (-1, 0, false) }
-        var modal = keys[0], count = keys.count
+        guard !samples.isEmpty else { return (-1, 0, false) }
+        var modal = first, count = samples.count
         if !uniform {
-            keys.sort()
+            var touched: [Int] = []
             count = 0
-            var start = 0
-            for index in 1...keys.count where index == keys.count || keys[index] != keys[start] {
-                if index - start > count { (modal, count) = (keys[start], index - start) }
-                start = index
+            for pixel in samples {
+                let bin = key(pixel)
+                if counts[bin] == 0 { touched.append(bin) }
+                counts[bin] &+= 1
             }
+            var best = 0
+            for bin in touched {
+                let members = Int(counts[bin])
+                if members > count || (members == count && bin < best) { (best, count) = (bin, members) }
+                counts[bin] = 0
+            }
+            modal = UInt32(best >> 10 & 0x1F) << 3 | UInt32(best >> 5 & 0x1F) << 11 | UInt32(best & 0x1F) << 19
         }
-        guard Double(count) >= minimumShare * Double(keys.count) else { return (-1, 0, false) }
+        guard Double(count) >= minimumShare * Double(samples.count) else { return (-1, 0, false) }
         // The bin's mean colour, from the same samples.
         var red = 0, green = 0, blue = 0, members = 0
-        y = y0
-        while y < y1 {
-            var offset = (y * width + x0) * 4
-            let end = (y * width + x1) * 4
-            while offset < end {
-                let key = Int32(pixels[offset] >> 3) << 10 | Int32(pixels[offset + 1] >> 3) << 5 | Int32(pixels[offset + 2] >> 3)
-                if key == modal {
-                    red += Int(pixels[offset])
-                    green += Int(pixels[offset + 1])
-                    blue += Int(pixels[offset + 2])
-                    members += 1
-                }
-                offset += 8
-            }
-            y += 2
+        for pixel in samples where pixel & binBits == modal {
+            red += Int(pixel & 0xFF)
+            green += Int(pixel >> 8 & 0xFF)
+            blue += Int(pixel >> 16 & 0xFF)
+            members += 1
         }
         let color = Int32((red + members / 2) / members) << 16 | Int32((green + members / 2) / members) << 8
             | Int32((blue + members / 2) / members)

@@ -94,27 +94,44 @@ public struct TextDetector: Sendable {
         let side = max(8, rect.height)
         var shares: [Double] = []
         var touched: [Int] = []
-        image.pixels.withUnsafeBufferPointer { pixels in
-            var x0 = rect.x
-            while x0 < rect.maxX {
-                let width = min(side, rect.maxX - x0)
-                // A narrow last window is judged with the one before it.
-                if width < side / 2, !shares.isEmpty { break }
-                var best: Int32 = 0
-                touched.removeAll(keepingCapacity: true)
-                for y in rect.y..<rect.maxY {
-                    var offset = (y * image.width + x0) * 4
-                    for _ in 0..<width {
-                        let key = Int(pixels[offset] >> 3) << 10 | Int(pixels[offset + 1] >> 3) << 5 | Int(pixels[offset + 2] >> 3)
+        image.pixels.withUnsafeBytes { pixels in
+            counts.withUnsafeMutableBufferPointer { counts in
+                var x0 = rect.x
+                while x0 < rect.maxX {
+                    let width = min(side, rect.maxX - x0)
+                    // A narrow last window is judged with the one before it.
+                    if width < side / 2, !shares.isEmpty { break }
+                    touched.removeAll(keepingCapacity: true)
+                    // Pixels in runs of one bin (the top five bits of R, G and B, as a
+                    // little-endian word holds them), counted a run at a time.
+                    var run: Int32 = 0, runBits: UInt32 = 0
+                    func countRun() {
+                        guard run > 0 else { return }
+                        let key = Int(runBits >> 3 & 0x1F) << 10 | Int(runBits >> 11 & 0x1F) << 5 | Int(runBits >> 19 & 0x1F)
                         if counts[key] == 0 { touched.append(key) }
-                        counts[key] += 1
-                        best = max(best, counts[key])
-                        offset += 4
+                        counts[key] &+= run
                     }
+                    for y in rect.y..<rect.maxY {
+                        var offset = (y * image.width + x0) * 4
+                        for _ in 0..<width {
+                            let bits = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0x00F8_F8F8
+                            if bits != runBits {
+                                countRun()
+                                (runBits, run) = (bits, 0)
+                            }
+                            run &+= 1
+                            offset &+= 4
+                        }
+                    }
+                    countRun()
+                    var best: Int32 = 0
+                    for key in touched {
+                        best = max(best, counts[key])
+                        counts[key] = 0
+                    }
+                    shares.append(Double(best) / Double(width * rect.height))
+                    x0 += side
                 }
-                for key in touched { counts[key] = 0 }
-                shares.append(Double(best) / Double(width * rect.height))
-                x0 += side
             }
         }
         return shares.sorted()[shares.count / 2]
