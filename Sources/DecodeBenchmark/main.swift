@@ -151,6 +151,15 @@ _ = try measure("ImageDecoder JPEG → RGBA") {
 }
 let ratio = ours / simplified
 print("ImageDecoder / simplified API: \(String(format: "%.3f", ratio)) (target ≤ 1.10)")
+if inputPath != nil {
+    // Finding the text of the real screenshot, at its device's scale (2 when its size is no
+    // known Apple screenshot's).
+    let fileScale = KnownScreenSizes.entry(width: width, height: height)?.scale ?? 2
+    let fileDetection = measure("detect the text (scan, @\(Int(fileScale))x)") {
+        _ = TextDetector(scale: fileScale).detect(in: decodedCard)
+    }
+    print("text detection / decode of this file: \(String(format: "%.1f", fileDetection / ours * 100)) % (target ≤ 100 %)")
+}
 
 // The audit on top of the decode: 40 text elements, contrast.text on each.
 let auditScreen = AuditScreen.make()

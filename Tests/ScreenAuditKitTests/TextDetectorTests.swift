@@ -427,6 +427,9 @@ import Testing
             image[greenOnLeft ? 2 : 8, 0] = red
             #expect(BackgroundTiles(image: image, tileSize: 12).modes == [200 << 16 | 10 << 8 | 10])
         }
+        // A flat fill: every sample of a whole tile and of a tile the image's edge cuts.
+        let flat = BackgroundTiles(image: PixelBuffer(width: 13, height: 11, fill: green), tileSize: 12)
+        #expect(flat.modes == [10 << 16 | 200 << 8 | 12, 10 << 16 | 200 << 8 | 12] && flat.shares == [36, 6] && flat.uniform == [true, true])
     }
 
     /// A "more" button's dots at @2x as the ink mask of a real composite holds them (three 7 × 7 px

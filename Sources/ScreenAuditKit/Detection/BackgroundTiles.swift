@@ -66,9 +66,30 @@ struct BackgroundTiles: Sendable {
         let binBits: UInt32 = 0x00F8_F8F8
         func key(_ bits: UInt32) -> Int { Int(bits >> 3 & 0x1F) << 10 | Int(bits >> 11 & 0x1F) << 5 | Int(bits >> 19 & 0x1F) }
         samples.removeAll(keepingCapacity: true)
-        let first = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: (y0 * width + x0) * 4, as: UInt32.self)) & binBits
+        let firstPixel = UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: (y0 * width + x0) * 4, as: UInt32.self))
+        // Most tiles of a screen are one exact colour: every sample is the first, and so is their mean.
+        var y = y0, exact = true
+        while y < y1, exact {
+            var offset = (y * width + x0) * 4
+            let end = (y * width + x1) * 4
+            while offset < end {
+                if UInt32(littleEndian: pixels.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0x00FF_FFFF
+                    != firstPixel & 0x00FF_FFFF {
+                    exact = false
+                    break
+                }
+                offset &+= 8
+            }
+            y += 2
+        }
+        if exact {
+            let samplesPerRow = (x1 - x0 + 1) / 2, sampledRows = (y1 - y0 + 1) / 2
+            return (Int32(firstPixel & 0xFF) << 16 | Int32(firstPixel >> 8 & 0xFF) << 8 | Int32(firstPixel >> 16 & 0xFF),
+                    Int32(samplesPerRow * sampledRows), true)
+        }
+        let first = firstPixel & binBits
         var uniform = true
-        var y = y0
+        y = y0
         while y < y1 {
             var offset = (y * width + x0) * 4
             let end = (y * width + x1) * 4
