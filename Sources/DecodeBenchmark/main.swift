@@ -18,7 +18,7 @@ import ScreenAuditKit
 let usage = "USAGE: screenaudit-benchmark [--iterations N] [--file PNG] [--suite-screens N] [--repeats N] [--no-suite] | --write-sample PATH [--size WxH] | --write-suite DIR [--screens N]\n"
 let options = [
     OptionSpec("--iterations", value: "N", help: "timed decodes per decoder (default 20)"),
-    OptionSpec("--file", value: "PNG", help: "benchmark this PNG instead of the generated card"),
+    OptionSpec("--file", value: "PNG", help: "benchmark decoding (and detecting the text of) this PNG instead of the generated card"),
     OptionSpec("--write-sample", value: "PATH", help: "write the generated card as a PNG and stop"),
     OptionSpec("--size", value: "WxH", help: "size of the card --write-sample writes (default 1290x2796)"),
     OptionSpec("--write-suite", value: "DIR", help: "write N audit screens (PNG) and their contracts, and stop"),
