@@ -73,11 +73,18 @@ public struct PixelBuffer: Equatable, Sendable {
 
     /// True when every pixel is fully opaque.
     public var isOpaque: Bool {
-        var index = 3
-        while index < pixels.count {
-            if pixels[index] != 255 { return false }
-            index += 4
+        pixels.withUnsafeBytes { Self.isOpaque($0) }
+    }
+
+    /// Whether every RGBA pixel in `bytes` has alpha 255, two pixels at a time (their alpha bytes
+    /// are the top byte of each half of a little-endian word).
+    static func isOpaque(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) & alphas != alphas { return false }
+            offset += 8
         }
-        return true
+        return offset + 4 > bytes.count || bytes[offset + 3] == 255
     }
 }

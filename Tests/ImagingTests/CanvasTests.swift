@@ -31,6 +31,29 @@ struct CanvasTests {
 
     // MARK: - Fills
 
+    /// Dimming all but some frames leaves exactly their pixels and dims every other one as a
+    /// whole-canvas dim does: frames that overlap, touch, reach past the edges or lie outside.
+    @Test func testDimKeeping_isTheWholeDimWithTheFramesLeft() {
+        var source = Canvas(width: 40, height: 30, background: RGBA(red: 200, green: 120, blue: 40, alpha: 180))
+        source.fill(RectF(x: 3, y: 3, width: 20, height: 9), color: RGBA(red: 10, green: 240, blue: 99))
+        let kept = [PixelRect(x: 2, y: 1, width: 10, height: 8), PixelRect(x: 8, y: 5, width: 10, height: 10),
+                    PixelRect(x: 18, y: 5, width: 4, height: 2), PixelRect(x: 35, y: 25, width: 20, height: 20),
+                    PixelRect(x: -5, y: -5, width: 8, height: 8), PixelRect(x: 50, y: 2, width: 3, height: 3),
+                    PixelRect(x: 9, y: 6, width: 2, height: 2)]
+        var kept1 = source, whole = source
+        kept1.dim(by: 0.45, keeping: kept)
+        whole.dim(outside: nil, by: 0.45)
+        for y in 0..<30 {
+            for x in 0..<40 {
+                let inside = kept.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+                #expect(kept1.buffer[x, y] == (inside ? source.buffer[x, y] : whole.buffer[x, y]), "(\(x), \(y))")
+            }
+        }
+        var none = source
+        none.dim(by: 0, keeping: [])
+        #expect(none.buffer == source.buffer)
+    }
+
     @Test func testFill_wholePixelsTakeExactColour() {
         var canvas = Canvas(width: 10, height: 10, background: Self.white)
         canvas.fill(RectF(x: 2, y: 3, width: 4, height: 5), color: Self.ink)

@@ -82,6 +82,55 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Blends every pixel outside `kept` (whole pixels, clipped to the canvas) toward black by
+    /// `amount`, as `dim(outside: nil, by:)` does, and leaves the pixels of `kept` as they are:
+    /// what an overlay shows of the screenshot, dimmed but for its findings.
+    public mutating func dim(by amount: Double, keeping kept: [PixelRect]) {
+        guard amount.isFinite, amount > 0 else { return }
+        let black = RGBA(red: 0, green: 0, blue: 0)
+        var colorTable = [UInt8](repeating: 0, count: 256), alphaTable = colorTable
+        for value in 0..<256 {
+            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
+            pixel.withUnsafeMutableBufferPointer { Self.blend($0, at: 0, color: black, alpha: min(amount, 1)) }
+            colorTable[value] = pixel[0]
+            alphaTable[value] = pixel[3]
+        }
+        let width = self.width, height = self.height
+        let clipped = kept.map { rect in
+            (x0: max(0, rect.x), x1: min(width, rect.maxX), y0: max(0, rect.y), y1: min(height, rect.maxY))
+        }.filter { $0.x0 < $0.x1 && $0.y0 < $0.y1 }
+        var spans: [(x0: Int, x1: Int)] = []
+        withPixels { pixels in
+            colorTable.withUnsafeBufferPointer { colorTable in
+                alphaTable.withUnsafeBufferPointer { alphaTable in
+                    func dimRow(_ row: Int, from x0: Int, to x1: Int) {
+                        var offset = (row * width + x0) * 4
+                        let end = (row * width + x1) * 4
+                        while offset < end {
+                            pixels[offset] = colorTable[Int(pixels[offset])]
+                            pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
+                            pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
+                            pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
+                            offset += 4
+                        }
+                    }
+                    for row in 0..<height {
+                        // The kept spans of this row, in order, then the gaps between them dimmed.
+                        spans.removeAll(keepingCapacity: true)
+                        for rect in clipped where rect.y0 <= row && row < rect.y1 { spans.append((rect.x0, rect.x1)) }
+                        spans.sort { $0.x0 < $1.x0 }
+                        var x = 0
+                        for span in spans {
+                            if span.x0 > x { dimRow(row, from: x, to: span.x0) }
+                            x = max(x, span.x1)
+                        }
+                        if x < width { dimRow(row, from: x, to: width) }
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: - Compositing
 
     /// Runs `body` on the pixel bytes, in place.

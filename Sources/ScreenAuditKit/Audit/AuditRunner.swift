@@ -112,8 +112,9 @@ public struct AuditRunner: Sendable {
                     while numbered < screens.count, let finished = reports[numbered] {
                         if let overlays, let frame = held.removeValue(forKey: numbered) {
                             let first = number, scale = screens[numbered].contract.device.scale
+                            let handOff = FrameHandOff(consume frame)
                             group.addTask {
-                                overlays.deliver(finished, frame, first, scale)
+                                overlays.deliver(finished, handOff.take(), first, scale)
                                 return .overlay
                             }
                         }

@@ -6,10 +6,11 @@ import Imaging
 /// frame is still in memory: no screenshot is decoded twice.
 public struct OverlayRequest: Sendable {
     public var selection: OverlaySelection
-    /// (the screen's report, its decoded frame, the number of its first finding, its scale)
-    public var deliver: @Sendable (ScreenReport, PixelBuffer, Int, Double) -> Void
+    /// (the screen's report, its decoded frame, the number of its first finding, its scale). The
+    /// frame is handed over: the runner keeps no copy, so it can be drawn on in place.
+    public var deliver: @Sendable (ScreenReport, consuming PixelBuffer, Int, Double) -> Void
 
-    public init(selection: OverlaySelection, deliver: @escaping @Sendable (ScreenReport, PixelBuffer, Int, Double) -> Void) {
+    public init(selection: OverlaySelection, deliver: @escaping @Sendable (ScreenReport, consuming PixelBuffer, Int, Double) -> Void) {
         self.selection = selection
         self.deliver = deliver
     }
@@ -18,5 +19,22 @@ public struct OverlayRequest: Sendable {
     func wants(_ screen: ScreenReport) -> Bool {
         guard screen.status == .audited else { return false }
         return selection == .all || !screen.findings.isEmpty || screen.checked.contains { $0.status == .notRun }
+    }
+}
+
+/// A frame on its way to the one task that draws its overlay. A value captured by the task would
+/// stay referenced by the task's closure, so the first pixel drawn would copy the whole frame;
+/// taken out of this box, the task holds the only reference.
+final class FrameHandOff: @unchecked Sendable {
+    // Set once, taken once, by the one task that owns the box.
+    private var frame: PixelBuffer?
+
+    init(_ frame: consuming PixelBuffer) {
+        self.frame = frame
+    }
+
+    func take() -> PixelBuffer {
+        defer { frame = nil }
+        return frame!
     }
 }

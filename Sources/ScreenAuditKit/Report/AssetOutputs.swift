@@ -15,7 +15,7 @@ public enum AssetOutputs {
             let names = AssetHTMLReporter.previewNames(for: previews.images.keys)
             for (file, name) in names.sorted(by: { $0.value < $1.value }) {
                 guard let image = previews.images[file] else { continue }
-                try files.stage(AssetHTMLReporter.previewDirectory + "/" + name, Data(PNGEncoder.encode(image, effort: .fast)))
+                try files.stage(AssetHTMLReporter.previewDirectory + "/" + name, Data(FastPNGEncoder.encode(image)))
             }
         }
         let written = try files.stageReports(formats, in: ReportFormat.assetFormats) { format in

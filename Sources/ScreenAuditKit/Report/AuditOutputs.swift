@@ -39,17 +39,22 @@ public final class AuditOutputs: Sendable {
                 var seen = Set<PixelRect>()
                 outlines = screen.checked.compactMap(\.frame).filter { seen.insert($0).inserted }
             }
-            let overlay = OverlayReporter.render(frame, findings: screen.findings, firstNumber: numbersOverlays ? firstNumber : nil,
-                                                 scale: scale, notRun: notRun, outlines: outlines)
-            stageOverlay(overlay, for: screen.id)
+            let overlay = OverlayReporter.renderParts(frame, findings: screen.findings, firstNumber: numbersOverlays ? firstNumber : nil,
+                                                      scale: scale, notRun: notRun, outlines: outlines)
+            stageOverlay(stacking: [overlay.screen, overlay.legend], for: screen.id)
         }
     }
 
     /// Stages `overlay` as the overlay of screen `screenID` (PNG, fast deterministic settings). A
     /// failure is kept and thrown by `write`. Safe to call from several tasks at once.
     public func stageOverlay(_ overlay: PixelBuffer, for screenID: String) {
+        stageOverlay(stacking: [overlay], for: screenID)
+    }
+
+    /// Stages the rows of `parts`, one after the other, as the overlay of screen `screenID`.
+    func stageOverlay(stacking parts: [PixelBuffer], for screenID: String) {
         do {
-            let png = try PNGEncoder.encode(overlay, effort: .fast)
+            let png = try FastPNGEncoder.encode(stacking: parts)
             try files.stage(OverlayReporter.directory + "/" + OverlayReporter.fileName(for: screenID), Data(png))
             ledger.staged(screenID)
         } catch {

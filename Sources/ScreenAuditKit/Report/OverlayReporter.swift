@@ -39,25 +39,21 @@ public enum OverlayReporter {
     /// numbers are known). Every outline is drawn before any badge, so no outline crosses a badge.
     public static func render(_ image: PixelBuffer, findings: [Finding], firstNumber: Int?, scale: Double,
                               notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> PixelBuffer {
-        let legendHeight = legendHeight(scale)
-        // The screenshot with a white strip below it for the legend (built in place: the canvas
-        // holds the only reference, so drawing never copies it).
-        var canvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height + legendHeight, pixels: [UInt8](
-            unsafeUninitializedCapacity: image.width * (image.height + legendHeight) * 4) { buffer, count in
-                let copied = buffer.initialize(fromContentsOf: image.pixels)
-                buffer[copied...].initialize(repeating: 255)
-                count = buffer.count
-            }))
+        let parts = renderParts(image, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun, outlines: outlines)
+        return PixelBuffer(width: parts.screen.width, height: parts.screen.height + parts.legend.height,
+                           pixels: parts.screen.pixels + parts.legend.pixels)
+    }
+
+    /// What `render` draws, as its two parts: the screenshot drawn over (in place, when the caller
+    /// hands over the only copy of `image`: no screenshot-sized memory is taken), and the legend
+    /// strip that goes below it. `FastPNGEncoder` writes them as one image.
+    public static func renderParts(_ image: consuming PixelBuffer, findings: [Finding], firstNumber: Int?, scale: Double,
+                                   notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> (screen: PixelBuffer, legend: PixelBuffer) {
+        var canvas = Canvas(buffer: image)
+        let imageHeight = canvas.height
+        // Dim everything but the findings' frames.
         let framed = findings.compactMap(\.frame)
-        // Dim everything but the findings: darken the whole shot, then restore their frames from
-        // the screenshot (rows above the legend lie at the same offsets in both).
-        canvas.dim(outside: nil, by: framed.isEmpty ? 0 : 0.45)
-        for frame in framed {
-            for y in frame.y..<min(image.height, frame.maxY) {
-                let start = (y * image.width + frame.x) * 4, end = (y * image.width + min(image.width, frame.maxX)) * 4
-                canvas.buffer.pixels.replaceSubrange(start..<end, with: image.pixels[start..<end])
-            }
-        }
+        canvas.dim(by: framed.isEmpty ? 0 : 0.45, keeping: framed)
         let line = max(2, 2 * scale)
         for frame in outlines {
             canvas.stroke(rect(frame), lineWidth: max(1, scale), color: checkedColor, style: .solid)
@@ -72,9 +68,12 @@ public enum OverlayReporter {
         for frame in notRun.compactMap(\.frame) {
             canvas.stroke(rect(frame), lineWidth: line, color: style(.info).color, style: .dotted)
         }
-        drawLegend(on: &canvas, imageHeight: image.height, scale: scale)
-        if let firstNumber { drawBadges(on: &canvas, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun) }
-        return canvas.buffer
+        if let firstNumber {
+            drawBadges(on: &canvas, imageHeight: imageHeight, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun)
+        }
+        var legend = Canvas(width: canvas.width, height: legendHeight(scale), background: RGBA(red: 255, green: 255, blue: 255))
+        drawLegend(on: &legend, imageHeight: 0, scale: scale)
+        return (canvas.buffer, legend.buffer)
     }
 
     /// `overlay` (drawn by `render` without numbers) with its badges: the findings numbered from
@@ -83,7 +82,8 @@ public enum OverlayReporter {
     public static func badged(_ overlay: PixelBuffer, findings: [Finding], firstNumber: Int, scale: Double,
                               notRun: [CheckedEntry] = []) -> PixelBuffer {
         var canvas = Canvas(buffer: overlay)
-        drawBadges(on: &canvas, findings: findings, firstNumber: firstNumber, scale: scale, notRun: notRun)
+        drawBadges(on: &canvas, imageHeight: overlay.height - legendHeight(scale), findings: findings, firstNumber: firstNumber,
+                   scale: scale, notRun: notRun)
         return canvas.buffer
     }
 
@@ -95,9 +95,9 @@ public enum OverlayReporter {
 
     /// Each framed finding's badge above its top-left corner ("12E": numbers follow report.md, every
     /// finding counting, drawn or not), and each result not run's "?" above its top-right corner.
-    static func drawBadges(on canvas: inout Canvas, findings: [Finding], firstNumber: Int, scale: Double, notRun: [CheckedEntry]) {
-        // Badges stay on the screenshot, above the legend strip below it.
-        let imageHeight = canvas.buffer.height - legendHeight(scale)
+    /// Badges stay on the screenshot, its first `imageHeight` rows.
+    static func drawBadges(on canvas: inout Canvas, imageHeight: Int, findings: [Finding], firstNumber: Int, scale: Double,
+                           notRun: [CheckedEntry]) {
         let line = max(2, 2 * scale)
         let badge = 22 * scale
         let size = 13 * scale
