@@ -179,7 +179,7 @@ let check = TextContrastCheck()
 // The context measures every text element as it is built (the analysis the text checks share),
 // so building it is part of the time.
 let checksTime = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
-    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: .contrast)
+    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: [.contrast, .otherColors])
     let results = check.run(context)
     precondition(results.count == textElements)
 }

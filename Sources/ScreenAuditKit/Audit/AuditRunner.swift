@@ -57,6 +57,7 @@ public struct AuditRunner: Sendable {
         let ids = Set(checks.map { type(of: $0).descriptor.id })
         var parts: TextAnalysis.Parts = []
         if ids.contains(RuleID.contrastText) || ids.contains(RuleID.designPalette) { parts.insert(.contrast) }
+        if ids.contains(RuleID.contrastText) { parts.insert(.otherColors) }
         if ids.contains(RuleID.textSize) || ids.contains(RuleID.textClipped) || ids.contains(RuleID.designTypeRamp) { parts.insert(.coverage) }
         return parts
     }

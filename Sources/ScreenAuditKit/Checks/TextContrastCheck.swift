@@ -112,12 +112,12 @@ public struct TextContrastCheck: AuditCheck {
             let requirement = level.requirement(largeText: large)
             var measured = Measured(largeText: large, requirement: requirement.title)
             measured.measuredPointSize = glyphSize
-            var contrast = screen.textAnalysis(for: element, needing: .contrast).contrast
+            let analysis = screen.textAnalysis(for: element, needing: [.contrast, .otherColors])
+            var contrast = analysis.contrast
             // Other shapes in the frame (a status dot, an icon, the fill around a badge) may have
             // given the contrast, passing or failing: the text's own glyphs are judged instead, the
             // shapes set aside.
-            if case let .measured(m) = contrast,
-               m.backgroundVaries || TextRegion.holdsOtherColors(in: screen.image, frame: rect, foreground: m.foreground, background: m.background),
+            if case let .measured(m) = contrast, m.backgroundVaries || analysis.holdsOtherColors == true,
                let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
                 contrast = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
                                         parts: .contrast).contrast

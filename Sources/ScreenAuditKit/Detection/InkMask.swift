@@ -1,3 +1,4 @@
+import ColorScience
 import Imaging
 
 /// Which pixels of a screenshot are ink: farther than `threshold` (in the largest difference of one
@@ -23,8 +24,7 @@ struct InkMask: Sendable {
         var values = [UInt8](repeating: 0, count: width * height)
         // Four pixels at a time: a candidate as R, G, B, 0 four times over, and the largest
         // difference each channel may have (the alpha channel may differ by anything).
-        var limit = SIMD16<UInt8>(repeating: UInt8(clamping: threshold))
-        for lane in stride(from: 3, to: 16, by: 4) { limit[lane] = 255 }
+        let limit = SIMD16<UInt8>.channelLimit(threshold)
         var candidateVectors = [SIMD16<UInt8>](repeating: .zero, count: 9)
         values.withUnsafeMutableBufferPointer { mask in
             image.pixels.withUnsafeBufferPointer { pixels in
@@ -38,9 +38,8 @@ struct InkMask: Sendable {
                         guard !candidates.isEmpty else { continue }
                         let count = candidates.count
                         for (index, color) in candidates.enumerated() {
-                            let pixel = SIMD4<UInt8>(UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF), 0)
-                            candidateVectors[index] = SIMD16(lowHalf: SIMD8(lowHalf: pixel, highHalf: pixel),
-                                                             highHalf: SIMD8(lowHalf: pixel, highHalf: pixel))
+                            candidateVectors[index] = SIMD16(rgbRepeating: RGB8(red: UInt8(color >> 16 & 0xFF), green: UInt8(color >> 8 & 0xFF),
+                                                                                blue: UInt8(color & 0xFF)))
                         }
                         let x0 = column * size, y0 = row * size
                         let x1 = min(width, x0 + size), y1 = min(height, y0 + size)
@@ -54,9 +53,7 @@ struct InkMask: Sendable {
                                     var far = SIMD4<UInt32>(repeating: .max)
                                     var index = 0
                                     while index < count {
-                                        let difference = four.larger(vectors[index]) &- four.smaller(vectors[index])
-                                        let excess = difference &- difference.smaller(limit)
-                                        far = far.smaller(unsafeBitCast(excess, to: SIMD4<UInt32>.self))
+                                        far = far.smaller(four.excess(over: vectors[index], limit: limit))
                                         index += 1
                                     }
                                     let ink = SIMD4<UInt8>(truncatingIfNeeded: far.smaller(SIMD4(repeating: 1)))
@@ -85,13 +82,34 @@ struct InkMask: Sendable {
     }
 }
 
-// The standard library's `pointwiseMin` and `pointwiseMax` are not inlined into the loop above
-// and cost it six times the time; these compile to one vector instruction each.
-private extension SIMD16<UInt8> {
+// Four RGBA pixels at a time. The standard library's `pointwiseMin` and `pointwiseMax` are not
+// inlined into the loops that use these and cost them six times the time; these compile to one
+// vector instruction each.
+extension SIMD16<UInt8> {
+    /// A colour as R, G, B, 0 four times over.
+    init(rgbRepeating color: RGB8) {
+        let pixel = SIMD4<UInt8>(color.red, color.green, color.blue, 0)
+        self.init(lowHalf: SIMD8(lowHalf: pixel, highHalf: pixel), highHalf: SIMD8(lowHalf: pixel, highHalf: pixel))
+    }
+
+    /// `limit` for each colour channel, any difference for alpha.
+    static func channelLimit(_ limit: Int) -> Self {
+        var vector = Self(repeating: UInt8(clamping: limit))
+        for lane in stride(from: 3, to: 16, by: 4) { vector[lane] = 255 }
+        return vector
+    }
+
+    /// Per pixel, zero when every channel lies within `limit` (`channelLimit`) of `color`
+    /// (`rgbRepeating`); otherwise the bytes by which the channels exceed it.
+    @inline(__always) func excess(over color: Self, limit: Self) -> SIMD4<UInt32> {
+        let difference = larger(color) &- smaller(color)
+        return unsafeBitCast(difference &- difference.smaller(limit), to: SIMD4<UInt32>.self)
+    }
+
     @inline(__always) func smaller(_ other: Self) -> Self { replacing(with: other, where: other .< self) }
     @inline(__always) func larger(_ other: Self) -> Self { replacing(with: other, where: other .> self) }
 }
 
-private extension SIMD4<UInt32> {
+extension SIMD4<UInt32> {
     @inline(__always) func smaller(_ other: Self) -> Self { replacing(with: other, where: other .< self) }
 }

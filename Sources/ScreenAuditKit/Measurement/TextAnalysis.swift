@@ -12,7 +12,10 @@ public struct TextAnalysis: Sendable {
 
         public static let contrast = Parts(rawValue: 1)
         public static let coverage = Parts(rawValue: 2)
-        public static let all: Parts = [.contrast, .coverage]
+        /// Whether the frame holds colours besides the text's two (`contrast.text`'s test before
+        /// it looks for the text's own glyphs), read while the frame's pixels are at hand.
+        public static let otherColors = Parts(rawValue: 4)
+        public static let all: Parts = [.contrast, .coverage, .otherColors]
     }
 
     /// The element's frame in pixels of the screenshot.
@@ -22,6 +25,9 @@ public struct TextAnalysis: Sendable {
     public let contrast: TextContrastOutcome
     /// The frame and the ring of pixels just outside it, where the screenshot has them.
     let coverage: InkCoverageOutcome
+    /// `TextRegion.holdsOtherColors` for the measured text and background colours, where they
+    /// were measured on one background (`otherColors`); nil otherwise.
+    public let holdsOtherColors: Bool?
 
     /// `textHeight`: the text's size in pixels (point size × scale), if known; it sizes the tiles
     /// in which backgrounds are taken.
@@ -31,19 +37,27 @@ public struct TextAnalysis: Sendable {
         if let problem = textFrameProblem(frame, in: image) {
             contrast = .notMeasurable(problem)
             coverage = .notMeasurable(problem)
+            holdsOtherColors = nil
             return
         }
         // One read of the frame's pixels serves every pass: the contrast reads the runs (every
-        // second pixel of every second row for large text), the coverage every pixel.
+        // second pixel of every second row for large text), the coverage every pixel; the test
+        // for other colours reads the frame again while it is still in the cache.
         let grid = TileGrid(frame: frame, textHeight: textHeight)
         let sampled = contrastSamplesEverySecondPixel(textHeight: textHeight)
+        func otherColors(_ contrast: TextContrastOutcome) -> Bool? {
+            guard parts.contains(.otherColors), case let .measured(m) = contrast, !m.backgroundVaries else { return nil }
+            return TextRegion.holdsOtherColors(in: image, frame: frame, foreground: m.foreground, background: m.background)
+        }
         guard parts.contains(.coverage) else {
             contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1)).measure()
+            holdsOtherColors = otherColors(contrast)
             coverage = .notMeasurable("the ink coverage was not measured in this run")
             return
         }
         let runs = FrameRuns(image: image, rect: frame, grid: grid)
         contrast = TextContrastPasses(runs: sampled ? runs.sampledEverySecondPixel() : runs).measure()
+        holdsOtherColors = otherColors(contrast)
         switch contrast {
         case let .notMeasurable(reason):
             coverage = .notMeasurable(reason)
