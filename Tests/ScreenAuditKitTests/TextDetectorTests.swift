@@ -411,6 +411,25 @@ import Testing
         #expect(inkPixels > width * height / 10 && inkPixels < width * height / 3, "\(inkPixels)")
     }
 
+    /// The test for a third colour reads every second pixel of every second row, four pixels at a
+    /// time and the row's last one to three singly: a few red pixels on them are found wherever
+    /// they stand; on the pixels between, they are not read.
+    @Test func testOtherColours_areSeenOnEverySampledPixel() {
+        let frame = PixelRect(x: 1, y: 1, width: 23, height: 9)
+        let black = RGB8(red: 0, green: 0, blue: 0), white = RGB8(red: 255, green: 255, blue: 255)
+        func holds(redAt columns: [Int]) -> Bool {
+            var image = PixelBuffer(width: 30, height: 12, fill: RGBA(red: 255, green: 255, blue: 255))
+            for x in 4..<10 { image[x, 5] = RGBA(red: 0, green: 0, blue: 0) }
+            for (index, column) in columns.enumerated() { image[frame.x + column, frame.y + 2 * index] = RGBA(red: 230, green: 0, blue: 0) }
+            return TextRegion.holdsOtherColors(in: image, frame: frame, foreground: black, background: white)
+        }
+        #expect(!holds(redAt: []))
+        #expect(holds(redAt: [0, 0, 0, 0]))
+        #expect(holds(redAt: [2, 6, 10, 14]))
+        #expect(holds(redAt: [20, 22, 20, 22]))
+        #expect(!holds(redAt: [1, 3, 19, 21]))
+    }
+
     /// A tile's colour is the most common of its samples' bins, its mean; of two bins as common,
     /// the one with the lower red bin, wherever in the tile each stands (the same pixels always
     /// give the same backgrounds).
