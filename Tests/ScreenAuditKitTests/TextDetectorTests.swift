@@ -411,9 +411,9 @@ import Testing
         #expect(inkPixels > width * height / 10 && inkPixels < width * height / 3, "\(inkPixels)")
     }
 
-    /// The test for a third colour reads every second pixel of every second row, four pixels at a
-    /// time and the row's last one to three singly: a few red pixels on them are found wherever
-    /// they stand; on the pixels between, they are not read.
+    /// The test for a third colour reads every second pixel of every second row, to the frame's
+    /// last column: a few red pixels on them are found wherever they stand; on the pixels between,
+    /// they are not read.
     @Test func testOtherColours_areSeenOnEverySampledPixel() {
         let frame = PixelRect(x: 1, y: 1, width: 23, height: 9)
         let black = RGB8(red: 0, green: 0, blue: 0), white = RGB8(red: 255, green: 255, blue: 255)

@@ -25,40 +25,23 @@ public struct TextRegion: Equatable, Sendable {
         let length = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
         var offLine = 0, sampled = 0, between = 0
         var bins = [Int32](repeating: 0, count: 4096)
-        // Four pixels (two samples) at a time are first tested for lying within 24 levels a
-        // channel of the foreground or the background, as nearly all do.
-        let foregroundVector = SIMD16<UInt8>(rgbRepeating: foreground), backgroundVector = SIMD16<UInt8>(rgbRepeating: background)
-        let limit = SIMD16<UInt8>.channelLimit(24)
         image.pixels.withUnsafeBufferPointer { pixels in
-            let raw = UnsafeRawPointer(pixels.baseAddress!)
-            func judge(_ offset: Int) {
-                let r = Int(pixels[offset]), g = Int(pixels[offset + 1]), bl = Int(pixels[offset + 2])
-                let nearForeground = abs(r - f.0) <= 24 && abs(g - f.1) <= 24 && abs(bl - f.2) <= 24
-                let nearBackground = abs(r - b.0) <= 24 && abs(g - b.1) <= 24 && abs(bl - b.2) <= 24
-                guard !nearForeground && !nearBackground else { return }
-                // The nearest blend of the two colours, and how far the pixel is from it.
-                let p = (Double(r - f.0), Double(g - f.1), Double(bl - f.2))
-                let t = length > 0 ? min(1, max(0, (p.0 * d.0 + p.1 * d.1 + p.2 * d.2) / length)) : 0
-                let e = (p.0 - t * d.0, p.1 - t * d.1, p.2 - t * d.2)
-                if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 > 40 * 40 { offLine += 1 }
-                between += 1
-                bins[(r >> 4) << 8 | (g >> 4) << 4 | bl >> 4] += 1
-            }
             for y in stride(from: frame.y, to: frame.maxY, by: 2) {
-                var x = frame.x
-                while x + 4 <= frame.maxX {
-                    let offset = (y * image.width + x) * 4
-                    let four = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                    let far = four.excess(over: foregroundVector, limit: limit).smaller(four.excess(over: backgroundVector, limit: limit))
-                    if far[0] != 0 { judge(offset) }
-                    if far[2] != 0 { judge(offset + 8) }
-                    sampled += 2
-                    x += 4
-                }
-                while x < frame.maxX {
-                    judge((y * image.width + x) * 4)
+                var offset = (y * image.width + frame.x) * 4
+                for _ in stride(from: frame.x, to: frame.maxX, by: 2) {
+                    let r = Int(pixels[offset]), g = Int(pixels[offset + 1]), bl = Int(pixels[offset + 2])
+                    offset += 8
                     sampled += 1
-                    x += 2
+                    let nearForeground = abs(r - f.0) <= 24 && abs(g - f.1) <= 24 && abs(bl - f.2) <= 24
+                    let nearBackground = abs(r - b.0) <= 24 && abs(g - b.1) <= 24 && abs(bl - b.2) <= 24
+                    guard !nearForeground && !nearBackground else { continue }
+                    // The nearest blend of the two colours, and how far the pixel is from it.
+                    let p = (Double(r - f.0), Double(g - f.1), Double(bl - f.2))
+                    let t = length > 0 ? min(1, max(0, (p.0 * d.0 + p.1 * d.1 + p.2 * d.2) / length)) : 0
+                    let e = (p.0 - t * d.0, p.1 - t * d.1, p.2 - t * d.2)
+                    if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 > 40 * 40 { offLine += 1 }
+                    between += 1
+                    bins[(r >> 4) << 8 | (g >> 4) << 4 | bl >> 4] += 1
                 }
             }
         }
