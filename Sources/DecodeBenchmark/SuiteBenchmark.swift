@@ -34,24 +34,35 @@ struct SuiteBenchmark {
             throw BenchmarkError("\(binary) is missing: build it first (swift build -c release --product screenaudit)")
         }
         let files = (0..<screens).map { "\(folder)/shots/screen-\($0).png" }
-        let decode = median((0..<repeats).map { _ in decodeCPU(files) })
+        let configurations: [(label: String, extra: [String], jobs: Int)] = [
+            ("audit: all checks, report.json + report.md", ["--format", "json,md"], 1),
+            ("audit: every default output", [], 1),
+            ("audit: every report, no overlays", ["--format", "json,md,junit,sarif,html"], 1),
+            ("audit: every output, --overlays all", ["--overlays", "all"], 1),
+            ("audit: every default output, --jobs 2", [], 2),
+        ]
+        // Rounds of every configuration once, so a drift in the machine's speed (a shared host's
+        // varies by 10-15 % over minutes) weighs on every figure alike.
+        var decodes: [Double] = []
+        var runs = [[Run]](repeating: [], count: configurations.count)
+        for _ in 0..<repeats {
+            decodes.append(decodeCPU(files))
+            for (index, configuration) in configurations.enumerated() {
+                let arguments = ["audit", "--contracts", "\(folder)/contracts.json", "--screenshots", "\(folder)/shots",
+                                 "--out", "\(folder)/out", "--today", "2026-01-01", "--jobs", "\(configuration.jobs)"] + configuration.extra
+                runs[index].append(try spawn(binary, arguments))
+            }
+        }
+        let decode = median(decodes)
         print("")
-        print("suite benchmark: \(screens) screenshots of 1290×2796 px, 40 text labels each; CPU seconds, median of \(repeats)")
+        print("suite benchmark: \(screens) screenshots of 1290×2796 px, 40 text labels each; CPU seconds, median of \(repeats) rounds")
         print(figure("libpng simplified API, decode only", decode))
-
-        func audit(_ label: String, _ extra: [String], jobs: Int = 1) throws -> Run {
-            let arguments = ["audit", "--contracts", "\(folder)/contracts.json", "--screenshots", "\(folder)/shots",
-                             "--out", "\(folder)/out", "--today", "2026-01-01", "--jobs", "\(jobs)"] + extra
-            let runs = try (0..<repeats).map { _ in try spawn(binary, arguments) }
+        let results = zip(configurations, runs).map { configuration, runs in
             let result = Run(cpu: median(runs.map(\.cpu)), wall: median(runs.map(\.wall)), peakKiB: runs.map(\.peakKiB).max() ?? 0)
-            print(figure(label, result.cpu, decode: decode) + String(format: "   peak %6.1f MiB", Double(result.peakKiB) / 1024))
+            print(figure(configuration.label, result.cpu, decode: decode) + String(format: "   peak %6.1f MiB", Double(result.peakKiB) / 1024))
             return result
         }
-        let reports = try audit("audit: all checks, report.json + report.md", ["--format", "json,md"])
-        let outputs = try audit("audit: every default output", [])
-        let noOverlays = try audit("audit: every report, no overlays", ["--format", "json,md,junit,sarif,html"])
-        let overlays = try audit("audit: every output, --overlays all", ["--overlays", "all"])
-        let twoWorkers = try audit("audit: every default output, --jobs 2", [], jobs: 2)
+        let (reports, outputs, noOverlays, overlays, twoWorkers) = (results[0], results[1], results[2], results[3], results[4])
         print("")
         print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3)", reports.cpu / decode))
         print(String(format: "every default output / decode:          %.2f (target ≤ 1.6)", outputs.cpu / decode))
