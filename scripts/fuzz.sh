@@ -16,6 +16,7 @@
 #   xcuitest    XCUITestDumpParser.parse and HierarchyImporter: XCUIApplication().debugDescription text
 #   uiautomator UIAutomatorDumpParser.parse (its XML reader) and HierarchyImporter: uiautomator dumps
 #   detector    TextDetector.detect and TextRegion on any pixels (an image of up to 256 × 256 in the bytes)
+#   pngwrite    FastPNGEncoder on any pixels, read back by libpng with every checksum checked
 # To add one: write Fuzz/NAME/main.swift (and Fuzz/seeds/NAME/), then add NAME to `dictionary_for`,
 # `max_len_for` and `add_seeds` below; a harness that imports another package module needs it in
 # MODULES.
@@ -87,7 +88,7 @@ dictionary_for() {
 max_len_for() {
     case "$1" in
         png | jpeg) echo 65536 ;;
-        detector) echo 32768 ;;
+        detector | pngwrite) echo 32768 ;;
         *) echo 262144 ;;
     esac
 }
