@@ -8,23 +8,27 @@ extension SARIFReporter {
     public static func render(_ report: AssetReport, base: String = "") throws -> Data {
         let rules = AssetRule.descriptors
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let results: [[String: Any]] = report.findings.map { finding in
-            var location: [String: Any] = ["physicalLocation": ["artifactLocation": ["uri": uri(base, finding.file)]]]
-            if let place = finding.location {
-                location["logicalLocations"] = [["name": place, "fullyQualifiedName": "\(finding.asset ?? report.settings.catalog)/\(place)",
-                                                 "kind": "member"]]
-            }
-            var result: [String: Any] = [
-                "ruleId": finding.rule,
-                "level": level(finding.severity),
-                "message": ["text": finding.asset.map { "\($0): \(finding.message)" } ?? finding.message],
-                "locations": [location],
-                "partialFingerprints": ["screenauditFingerprint/v1": finding.fingerprint],
+        let results: [JSONValue] = report.findings.map { finding in
+            var location: [(key: String, value: JSONValue)] = [
+                ("physicalLocation", .members(["artifactLocation": .members(["uri": .string(uri(base, finding.file))])])),
             ]
-            if let index = ruleIndex[finding.rule] { result["ruleIndex"] = index }
-            return result
+            if let place = finding.location {
+                location.append(("logicalLocations", .array([.members([
+                    "name": .string(place), "fullyQualifiedName": .string("\(finding.asset ?? report.settings.catalog)/\(place)"),
+                    "kind": .string("member"),
+                ])])))
+            }
+            var result: [(key: String, value: JSONValue)] = [
+                ("ruleId", .string(finding.rule)),
+                ("level", .string(level(finding.severity))),
+                ("message", .members(["text": .string(finding.asset.map { "\($0): \(finding.message)" } ?? finding.message)])),
+                ("locations", .array([.object(location)])),
+                ("partialFingerprints", .members(["screenauditFingerprint/v1": .string(finding.fingerprint)])),
+            ]
+            if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .number(Double(index)))) }
+            return .object(result)
         }
-        return try document(tool: report.tool, rules: rules, results: results)
+        return document(tool: report.tool, rules: rules, results: results)
     }
 
     static func uri(_ base: String, _ relative: String) -> String {

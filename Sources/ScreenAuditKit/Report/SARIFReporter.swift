@@ -10,58 +10,59 @@ public enum SARIFReporter {
 
     public static func render(_ report: AuditReport, rules: [CheckDescriptor]) throws -> Data {
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        var results: [[String: Any]] = []
+        var results: [JSONValue] = []
         for screen in report.screens {
             for finding in screen.findings {
-                var locations: [[String: Any]] = [[
-                    "physicalLocation": ["artifactLocation": ["uri": screen.screenshot]],
-                    "logicalLocations": [["name": finding.element ?? screen.id,
-                                          "fullyQualifiedName": "\(screen.id)/\(finding.element ?? "")", "kind": "element"]],
-                ]]
-                if !screen.contract.isEmpty { locations.append(["physicalLocation": ["artifactLocation": ["uri": screen.contract]]]) }
-                var result: [String: Any] = [
-                    "ruleId": finding.rule,
-                    "level": level(finding.severity),
-                    "message": ["text": "\(screen.id): \(finding.message)"],
-                    "locations": locations,
-                    "partialFingerprints": ["screenauditFingerprint/v1": finding.fingerprint],
-                ]
-                if let index = ruleIndex[finding.rule] { result["ruleIndex"] = index }
-                if finding.waived, let waiver = finding.waiver {
-                    result["suppressions"] = [["kind": "external", "justification": waiver.reason]]
+                var locations: [JSONValue] = [.members([
+                    "physicalLocation": .members(["artifactLocation": .members(["uri": .string(screen.screenshot)])]),
+                    "logicalLocations": .array([.members(["name": .string(finding.element ?? screen.id),
+                                                          "fullyQualifiedName": .string("\(screen.id)/\(finding.element ?? "")"),
+                                                          "kind": .string("element")])]),
+                ])]
+                if !screen.contract.isEmpty {
+                    locations.append(.members(["physicalLocation": .members(["artifactLocation": .members(["uri": .string(screen.contract)])])]))
                 }
-                if report.baseline != nil { result["baselineState"] = finding.baselined ? "unchanged" : "new" }
-                results.append(result)
+                var result: [(key: String, value: JSONValue)] = [
+                    ("ruleId", .string(finding.rule)),
+                    ("level", .string(level(finding.severity))),
+                    ("message", .members(["text": .string("\(screen.id): \(finding.message)")])),
+                    ("locations", .array(locations)),
+                    ("partialFingerprints", .members(["screenauditFingerprint/v1": .string(finding.fingerprint)])),
+                ]
+                if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .number(Double(index)))) }
+                if finding.waived, let waiver = finding.waiver {
+                    result.append(("suppressions", .array([.members(["kind": .string("external"), "justification": .string(waiver.reason)])])))
+                }
+                if report.baseline != nil { result.append(("baselineState", .string(finding.baselined ? "unchanged" : "new"))) }
+                results.append(.object(result))
             }
         }
-        return try document(tool: report.tool, rules: rules, results: results)
+        return document(tool: report.tool, rules: rules, results: results)
     }
 
     /// One run of `tool` with its rule table and `results`, as the bytes of report.sarif.
-    static func document(tool: AuditReport.ToolInfo, rules: [CheckDescriptor], results: [[String: Any]]) throws -> Data {
-        let driverRules: [[String: Any]] = rules.map { rule in
-            [
-                "id": rule.id,
-                "name": rule.title.replacingOccurrences(of: " ", with: ""),
-                "shortDescription": ["text": rule.title],
-                "fullDescription": ["text": rule.rationale],
-                "help": ["text": "\(rule.rationale) Reference: \(rule.reference)."],
-                "helpUri": rule.helpURI,
-                "defaultConfiguration": ["level": level(rule.defaultSeverity)],
-            ]
+    static func document(tool: AuditReport.ToolInfo, rules: [CheckDescriptor], results: [JSONValue]) -> Data {
+        let driverRules: [JSONValue] = rules.map { rule in
+            .members([
+                "id": .string(rule.id),
+                "name": .string(rule.title.replacingOccurrences(of: " ", with: "")),
+                "shortDescription": .members(["text": .string(rule.title)]),
+                "fullDescription": .members(["text": .string(rule.rationale)]),
+                "help": .members(["text": .string("\(rule.rationale) Reference: \(rule.reference).")]),
+                "helpUri": .string(rule.helpURI),
+                "defaultConfiguration": .members(["level": .string(level(rule.defaultSeverity))]),
+            ])
         }
-        let document: [String: Any] = [
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [[
-                "tool": ["driver": ["name": tool.name, "version": tool.version,
-                                    "informationUri": CheckDescriptor.projectURI, "rules": driverRules]],
-                "results": results,
-            ]],
-        ]
-        var data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        data.append(0x0A)
-        return data
+        let document: JSONValue = .members([
+            "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
+            "version": .string("2.1.0"),
+            "runs": .array([.members([
+                "tool": .members(["driver": .members(["name": .string(tool.name), "version": .string(tool.version),
+                                                      "informationUri": .string(CheckDescriptor.projectURI), "rules": .array(driverRules)])]),
+                "results": .array(results),
+            ])]),
+        ])
+        return Data((document.prettyText() + "\n").utf8)
     }
 
     static func level(_ severity: Severity) -> String {
