@@ -430,6 +430,39 @@ import Testing
         #expect(!holds(redAt: [1, 3, 19, 21]))
     }
 
+    /// Counted on a frame's runs of equal colours, the test for a third colour gives what it gives
+    /// on the frame's pixels: frames at odd positions and of odd sizes, tiles of odd widths, runs
+    /// that start on unsampled pixels.
+    @Test func testOtherColoursOnRuns_areThoseOnThePixels() {
+        var numbers: UInt64 = 99
+        func next(_ bound: Int) -> Int {
+            numbers = numbers &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(numbers >> 33) % bound
+        }
+        let white = RGB8(red: 255, green: 255, blue: 255), black = RGB8(red: 0, green: 0, blue: 0)
+        var answers = Set<Bool>()
+        for trial in 0..<40 {
+            var image = PixelBuffer(width: 90, height: 50, fill: RGBA(red: 255, green: 255, blue: 255))
+            // Runs of text-like greys, and in some trials runs of a third colour.
+            for _ in 0..<60 {
+                let y = next(50), x = next(80), length = 1 + next(9)
+                let grey = UInt8(next(256))
+                let third = trial % 3 == 0 && next(4) == 0
+                for dx in 0..<length {
+                    image[x + dx, y] = third ? RGBA(red: 200, green: 30, blue: 40) : RGBA(red: grey, green: grey, blue: grey)
+                }
+            }
+            let frame = PixelRect(x: 1 + next(9), y: 1 + next(7), width: 20 + next(60), height: 9 + next(30))
+            let grid = TileGrid(frame: frame, textHeight: Double(7 + next(20)))
+            let runs = FrameRuns(image: image, rect: frame, grid: grid)
+            let onPixels = TextRegion.holdsOtherColors(in: image, frame: frame, foreground: black, background: white)
+            let onRuns = TextRegion.holdsOtherColors(runs: runs, frameHeight: frame.height, foreground: black, background: white)
+            #expect(onPixels == onRuns, "trial \(trial): frame \(frame)")
+            answers.insert(onPixels)
+        }
+        #expect(answers == [true, false])
+    }
+
     /// A tile's colour is the most common of its samples' bins, its mean; of two bins as common,
     /// the one with the lower red bin, wherever in the tile each stands (the same pixels always
     /// give the same backgrounds).

@@ -19,35 +19,43 @@ public struct TextRegion: Equatable, Sendable {
     /// second row is read: a cheap test before `find`, which a frame of text alone does not need.
     public static func holdsOtherColors(in image: PixelBuffer, frame: PixelRect, foreground: RGB8, background: RGB8) -> Bool {
         guard !frame.isEmpty, frame.maxX <= image.width, frame.maxY <= image.height else { return false }
-        let f = (Int(foreground.red), Int(foreground.green), Int(foreground.blue))
-        let b = (Int(background.red), Int(background.green), Int(background.blue))
-        let d = (Double(b.0 - f.0), Double(b.1 - f.1), Double(b.2 - f.2))
-        let length = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
-        var offLine = 0, sampled = 0, between = 0
-        var bins = [Int32](repeating: 0, count: 4096)
+        var tally = OtherColorTally(foreground: foreground, background: background)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in stride(from: frame.y, to: frame.maxY, by: 2) {
                 var offset = (y * image.width + frame.x) * 4
                 for _ in stride(from: frame.x, to: frame.maxX, by: 2) {
-                    let r = Int(pixels[offset]), g = Int(pixels[offset + 1]), bl = Int(pixels[offset + 2])
+                    tally.add(Int(pixels[offset]), Int(pixels[offset + 1]), Int(pixels[offset + 2]), count: 1)
                     offset += 8
-                    sampled += 1
-                    let nearForeground = abs(r - f.0) <= 24 && abs(g - f.1) <= 24 && abs(bl - f.2) <= 24
-                    let nearBackground = abs(r - b.0) <= 24 && abs(g - b.1) <= 24 && abs(bl - b.2) <= 24
-                    guard !nearForeground && !nearBackground else { continue }
-                    // The nearest blend of the two colours, and how far the pixel is from it.
-                    let p = (Double(r - f.0), Double(g - f.1), Double(bl - f.2))
-                    let t = length > 0 ? min(1, max(0, (p.0 * d.0 + p.1 * d.1 + p.2 * d.2) / length)) : 0
-                    let e = (p.0 - t * d.0, p.1 - t * d.1, p.2 - t * d.2)
-                    if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 > 40 * 40 { offLine += 1 }
-                    between += 1
-                    bins[(r >> 4) << 8 | (g >> 4) << 4 | bl >> 4] += 1
                 }
             }
         }
-        if offLine >= max(4, sampled / 100) { return true }
-        let solid = Int(bins.max() ?? 0)
-        return solid >= max(4, sampled / 200) && solid * 10 >= between * 3
+        return tally.holdsOtherColors
+    }
+
+    /// The same test on the frame's runs of equal colours (`FrameRuns`, every pixel): each run
+    /// counts for the pixels of it the test samples, so the pixels are not read again.
+    static func holdsOtherColors(runs: FrameRuns, frameHeight: Int, foreground: RGB8, background: RGB8) -> Bool {
+        precondition(runs.step == 1, "the test counts the sampled pixels of full runs")
+        var tally = OtherColorTally(foreground: foreground, background: background)
+        runs.colors.withUnsafeBufferPointer { colors in
+            runs.lengths.withUnsafeBufferPointer { lengths in
+                for y in stride(from: 0, to: frameHeight, by: 2) {
+                    for column in 0..<runs.grid.tilesX {
+                        var x = runs.grid.xBounds[column]
+                        for run in runs.runs(row: y, column: column) {
+                            let length = Int(lengths[run])
+                            // The pixels at even offsets from the frame's left edge.
+                            let sampled = (x + length + 1) / 2 - (x + 1) / 2
+                            x += length
+                            guard sampled > 0 else { continue }
+                            let (r, g, b) = colors[run].runChannels
+                            tally.add(Int(r), Int(g), Int(b), count: sampled)
+                        }
+                    }
+                }
+            }
+        }
+        return tally.holdsOtherColors
     }
 
     /// The region of `frame` that holds its text; nil when the frame holds nothing but its text
@@ -132,5 +140,44 @@ extension PixelBuffer {
             }
         }
         return PixelBuffer(width: columns, height: rows, pixels: pixels)
+    }
+}
+
+/// What `TextRegion.holdsOtherColors` counts of the sampled pixels: those near neither colour,
+/// those off the line between them, and those in each bin of 16 levels a channel.
+private struct OtherColorTally {
+    let f: (Int, Int, Int)
+    let b: (Int, Int, Int)
+    let d: (Double, Double, Double)
+    let length: Double
+    var offLine = 0, sampled = 0, between = 0
+    var bins = [Int32](repeating: 0, count: 4096)
+
+    init(foreground: RGB8, background: RGB8) {
+        f = (Int(foreground.red), Int(foreground.green), Int(foreground.blue))
+        b = (Int(background.red), Int(background.green), Int(background.blue))
+        d = (Double(b.0 - f.0), Double(b.1 - f.1), Double(b.2 - f.2))
+        length = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+    }
+
+    /// `count` sampled pixels of colour (r, g, bl).
+    @inline(__always) mutating func add(_ r: Int, _ g: Int, _ bl: Int, count: Int) {
+        sampled += count
+        let nearForeground = abs(r - f.0) <= 24 && abs(g - f.1) <= 24 && abs(bl - f.2) <= 24
+        let nearBackground = abs(r - b.0) <= 24 && abs(g - b.1) <= 24 && abs(bl - b.2) <= 24
+        guard !nearForeground && !nearBackground else { return }
+        // The nearest blend of the two colours, and how far the pixel is from it.
+        let p = (Double(r - f.0), Double(g - f.1), Double(bl - f.2))
+        let t = length > 0 ? min(1, max(0, (p.0 * d.0 + p.1 * d.1 + p.2 * d.2) / length)) : 0
+        let e = (p.0 - t * d.0, p.1 - t * d.1, p.2 - t * d.2)
+        if e.0 * e.0 + e.1 * e.1 + e.2 * e.2 > 40 * 40 { offLine += count }
+        between += count
+        bins[(r >> 4) << 8 | (g >> 4) << 4 | bl >> 4] += Int32(count)
+    }
+
+    var holdsOtherColors: Bool {
+        if offLine >= max(4, sampled / 100) { return true }
+        let solid = Int(bins.max() ?? 0)
+        return solid >= max(4, sampled / 200) && solid * 10 >= between * 3
     }
 }

@@ -45,19 +45,20 @@ public struct TextAnalysis: Sendable {
         // for other colours reads the frame again while it is still in the cache.
         let grid = TileGrid(frame: frame, textHeight: textHeight)
         let sampled = contrastSamplesEverySecondPixel(textHeight: textHeight)
-        func otherColors(_ contrast: TextContrastOutcome) -> Bool? {
+        func otherColors(_ contrast: TextContrastOutcome, runs: FrameRuns?) -> Bool? {
             guard parts.contains(.otherColors), case let .measured(m) = contrast, !m.backgroundVaries else { return nil }
+            if let runs { return TextRegion.holdsOtherColors(runs: runs, frameHeight: frame.height, foreground: m.foreground, background: m.background) }
             return TextRegion.holdsOtherColors(in: image, frame: frame, foreground: m.foreground, background: m.background)
         }
         guard parts.contains(.coverage) else {
             contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1)).measure()
-            holdsOtherColors = otherColors(contrast)
+            holdsOtherColors = otherColors(contrast, runs: nil)
             coverage = .notMeasurable("the ink coverage was not measured in this run")
             return
         }
         let runs = FrameRuns(image: image, rect: frame, grid: grid)
         contrast = TextContrastPasses(runs: sampled ? runs.sampledEverySecondPixel() : runs).measure()
-        holdsOtherColors = otherColors(contrast)
+        holdsOtherColors = otherColors(contrast, runs: runs)
         switch contrast {
         case let .notMeasurable(reason):
             coverage = .notMeasurable(reason)
