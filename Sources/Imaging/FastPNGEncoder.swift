@@ -24,7 +24,7 @@ public enum FastPNGEncoder {
         // RGB unless a pixel is not opaque, which the encoder checks as it filters each row.
         guard let stream = RunDeflater.zlibStream(of: parts, width: width, height: height, channels: 3)
             ?? RunDeflater.zlibStream(of: parts, width: width, height: height, channels: 4) else {
-            throw ImagingError.encodeFailed(detail: "the encoder found a pixel that is not opaque in RGBA")
+            throw ImagingError.encodeFailed(detail: "the deflate stream of a \(width) × \(height) image could not be written")
         }
         let channels = stream.channels
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

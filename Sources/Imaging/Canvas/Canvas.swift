@@ -32,50 +32,26 @@ public struct Canvas: Sendable {
     /// element. `nil` dims the whole canvas.
     public mutating func dim(outside rect: RectF?, by amount: Double) {
         guard amount.isFinite, amount > 0 else { return }
-        let strength = min(amount, 1)
-        let inside = rect.flatMap { $0.isEmpty ? nil : $0 }
-        let width = self.width, height = self.height
-        let columns = inside.map { Self.axisCoverage(from: $0.x, to: $0.maxX, pixels: width) } ?? []
-        let rows = inside.map { Self.axisCoverage(from: $0.y, to: $0.maxY, pixels: height) } ?? []
-        let black = RGBA(red: 0, green: 0, blue: 0)
-        // Pixels wholly outside `rect` all blend by `strength`: through a table per channel kind,
-        // built by the same arithmetic as `blend`, so the bytes are the same.
-        var colorTable = [UInt8](repeating: 0, count: 256), alphaTable = colorTable
-        for value in 0..<256 {
-            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
-            pixel.withUnsafeMutableBufferPointer { Self.blend($0, at: 0, color: black, alpha: strength) }
-            colorTable[value] = pixel[0]
-            alphaTable[value] = pixel[3]
+        guard let inside = rect.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            dim(by: amount, keeping: [])
+            return
         }
+        let strength = min(amount, 1)
+        let width = self.width, height = self.height
+        let columns = Self.axisCoverage(from: inside.x, to: inside.maxX, pixels: width)
+        let rows = Self.axisCoverage(from: inside.y, to: inside.maxY, pixels: height)
+        let black = RGBA(red: 0, green: 0, blue: 0)
+        let table = DimTable(strength: strength)
         withPixels { pixels in
-            colorTable.withUnsafeBufferPointer { colorTable in
-                alphaTable.withUnsafeBufferPointer { alphaTable in
-                    guard inside != nil else {
-                        var offset = 0
-                        while offset < pixels.count {
-                            pixels[offset] = colorTable[Int(pixels[offset])]
-                            pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
-                            pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
-                            pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
-                            offset += 4
-                        }
-                        return
-                    }
-                    for row in 0..<height {
-                        let rowCoverage = rows.isEmpty ? 0 : rows[row]
-                        for column in 0..<width {
-                            let covered = rowCoverage == 0 ? 0 : rowCoverage * columns[column]
-                            let offset = (row * width + column) * 4
-                            if covered == 0 {
-                                pixels[offset] = colorTable[Int(pixels[offset])]
-                                pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
-                                pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
-                                pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
-                            } else {
-                                let alpha = strength * (1 - covered)
-                                if alpha > 0 { Self.blend(pixels, at: offset, color: black, alpha: alpha) }
-                            }
-                        }
+            for row in 0..<height {
+                for column in 0..<width {
+                    let covered = rows[row] * columns[column]
+                    let offset = (row * width + column) * 4
+                    if covered == 0 {
+                        table.apply(pixels, from: offset, to: offset + 4)
+                    } else {
+                        let alpha = strength * (1 - covered)
+                        if alpha > 0 { Self.blend(pixels, at: offset, color: black, alpha: alpha) }
                     }
                 }
             }
@@ -87,46 +63,24 @@ public struct Canvas: Sendable {
     /// what an overlay shows of the screenshot, dimmed but for its findings.
     public mutating func dim(by amount: Double, keeping kept: [PixelRect]) {
         guard amount.isFinite, amount > 0 else { return }
-        let black = RGBA(red: 0, green: 0, blue: 0)
-        var colorTable = [UInt8](repeating: 0, count: 256), alphaTable = colorTable
-        for value in 0..<256 {
-            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
-            pixel.withUnsafeMutableBufferPointer { Self.blend($0, at: 0, color: black, alpha: min(amount, 1)) }
-            colorTable[value] = pixel[0]
-            alphaTable[value] = pixel[3]
-        }
+        let table = DimTable(strength: min(amount, 1))
         let width = self.width, height = self.height
         let clipped = kept.map { rect in
             (x0: max(0, rect.x), x1: min(width, rect.maxX), y0: max(0, rect.y), y1: min(height, rect.maxY))
         }.filter { $0.x0 < $0.x1 && $0.y0 < $0.y1 }
         var spans: [(x0: Int, x1: Int)] = []
         withPixels { pixels in
-            colorTable.withUnsafeBufferPointer { colorTable in
-                alphaTable.withUnsafeBufferPointer { alphaTable in
-                    func dimRow(_ row: Int, from x0: Int, to x1: Int) {
-                        var offset = (row * width + x0) * 4
-                        let end = (row * width + x1) * 4
-                        while offset < end {
-                            pixels[offset] = colorTable[Int(pixels[offset])]
-                            pixels[offset + 1] = colorTable[Int(pixels[offset + 1])]
-                            pixels[offset + 2] = colorTable[Int(pixels[offset + 2])]
-                            pixels[offset + 3] = alphaTable[Int(pixels[offset + 3])]
-                            offset += 4
-                        }
-                    }
-                    for row in 0..<height {
-                        // The kept spans of this row, in order, then the gaps between them dimmed.
-                        spans.removeAll(keepingCapacity: true)
-                        for rect in clipped where rect.y0 <= row && row < rect.y1 { spans.append((rect.x0, rect.x1)) }
-                        spans.sort { $0.x0 < $1.x0 }
-                        var x = 0
-                        for span in spans {
-                            if span.x0 > x { dimRow(row, from: x, to: span.x0) }
-                            x = max(x, span.x1)
-                        }
-                        if x < width { dimRow(row, from: x, to: width) }
-                    }
+            for row in 0..<height {
+                // The kept spans of this row, in order, then the gaps between them dimmed.
+                spans.removeAll(keepingCapacity: true)
+                for rect in clipped where rect.y0 <= row && row < rect.y1 { spans.append((rect.x0, rect.x1)) }
+                spans.sort { $0.x0 < $1.x0 }
+                var x = 0
+                for span in spans {
+                    if span.x0 > x { table.apply(pixels, from: (row * width + x) * 4, to: (row * width + span.x0) * 4) }
+                    x = max(x, span.x1)
                 }
+                if x < width { table.apply(pixels, from: (row * width + x) * 4, to: (row + 1) * width * 4) }
             }
         }
     }
@@ -201,4 +155,37 @@ public struct Canvas: Sendable {
 
     @inline(__always)
     static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
+}
+
+/// Dimming toward black by one strength, through a table per channel kind built by the same
+/// arithmetic as `Canvas.blend`, so a pixel looked up has the bytes `blend` would give it.
+private struct DimTable {
+    private var color = [UInt8](repeating: 0, count: 256)
+    private var alpha = [UInt8](repeating: 0, count: 256)
+
+    init(strength: Double) {
+        for value in 0..<256 {
+            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
+            pixel.withUnsafeMutableBufferPointer { Canvas.blend($0, at: 0, color: RGBA(red: 0, green: 0, blue: 0), alpha: strength) }
+            color[value] = pixel[0]
+            alpha[value] = pixel[3]
+        }
+    }
+
+    /// Dims the pixels whose bytes lie in `offset..<end`.
+    @inline(__always)
+    func apply(_ pixels: UnsafeMutableBufferPointer<UInt8>, from offset: Int, to end: Int) {
+        color.withUnsafeBufferPointer { color in
+            alpha.withUnsafeBufferPointer { alpha in
+                var at = offset
+                while at < end {
+                    pixels[at] = color[Int(pixels[at])]
+                    pixels[at + 1] = color[Int(pixels[at + 1])]
+                    pixels[at + 2] = color[Int(pixels[at + 2])]
+                    pixels[at + 3] = alpha[Int(pixels[at + 3])]
+                    at += 4
+                }
+            }
+        }
+    }
 }

@@ -41,8 +41,8 @@ public struct TextAnalysis: Sendable {
             return
         }
         // One read of the frame's pixels serves every pass: the contrast reads the runs (every
-        // second pixel of every second row for large text), the coverage every pixel; the test
-        // for other colours reads the frame again while it is still in the cache.
+        // second pixel of every second row for large text), the coverage every pixel, the test
+        // for other colours the runs too (the frame's pixels again in a run without coverage).
         let grid = TileGrid(frame: frame, textHeight: textHeight)
         let sampled = contrastSamplesEverySecondPixel(textHeight: textHeight)
         func otherColors(_ contrast: TextContrastOutcome, runs: FrameRuns?) -> Bool? {
