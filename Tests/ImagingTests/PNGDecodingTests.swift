@@ -85,6 +85,44 @@ struct PNGDecodingTests {
         #expect(image.pixels[2, 0] == RGBA(red: 0, green: 0, blue: 255, alpha: 255))
     }
 
+    /// 8-bit RGB and 8-bit palette rows are widened to RGBA by the shim, four pixels a step on
+    /// x86-64 and sixteen on arm64, then a pixel at a time: every width from 1 to 40 takes each
+    /// path and tail. The palette's tRNS is shorter than its PLTE (the rest opaque).
+    @Test(arguments: [PNGColorType.rgb, .palette])
+    func testDecode_widenedRows_everyWidthAndTail(_ colorType: PNGColorType) throws {
+        let palette = (0..<200).map { (index: Int) -> RGB8 in
+            RGB8(red: UInt8(index), green: UInt8(255 - index), blue: UInt8(index * 7 % 256))
+        }
+        let alpha = (0..<50).map { (index: Int) -> UInt8 in UInt8(index * 5) }
+        for width in 1...40 {
+            let height = 3
+            var samples: [Int] = []
+            var expected: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    if colorType == .rgb {
+                        let values = (0..<3).map { (channel: Int) -> Int in (x * 53 + y * 17 + channel * 101) % 256 }
+                        samples += values
+                        expected += values.map(UInt8.init) + [255]
+                    } else {
+                        let index = (x + y * 40 + 30) % palette.count  // across the end of the tRNS at 50
+                        samples.append(index)
+                        let color = palette[index]
+                        expected += [color.red, color.green, color.blue, index < alpha.count ? alpha[index] : 255]
+                    }
+                }
+            }
+            var raw = PNGRawImage(width: width, height: height, colorType: colorType, bitDepth: 8,
+                                  rows: TestImages.pack(samples, samplesPerRow: width * colorType.channels, bitDepth: 8))
+            if colorType == .palette {
+                raw.palette = palette
+                raw.paletteAlpha = alpha
+            }
+            let image = try ImageDecoder().decode(Data(try PNGEncoder.encode(raw)), file: "wide.png")
+            #expect(image.pixels.pixels == expected, "width \(width)")
+        }
+    }
+
     @Test func testDecode_greyAndRGBWithTransparentColour() throws {
         var grey = PNGRawImage(width: 4, height: 1, colorType: .grey, bitDepth: 4,
                                rows: TestImages.pack([0, 5, 15, 5], samplesPerRow: 4, bitDepth: 4))

@@ -219,26 +219,36 @@ struct TextGeometryReader {
         let width = coverage.width, height = coverage.height
         var firstInk = [Int](repeating: -1, count: width)
         var lastInk = [Int](repeating: -1, count: width)
+        // Eight pixels at a time: the top bit of each byte is "at least half ink". Rows are read
+        // top down for each column's first ink and bottom up for its last; a mask per eight
+        // columns says which have ink already, so a column is marked once each way.
+        let words = (width + 7) / 8
+        var seen = [UInt64](repeating: 0, count: words)
         coverage.values.withUnsafeBufferPointer { values in
-            let raw = UnsafeRawPointer(values.baseAddress!)
-            func mark(_ column: Int, _ row: Int) {
-                if firstInk[column] < 0 { firstInk[column] = row }
-                lastInk[column] = row
-            }
-            for row in rows {
-                let base = row * width
-                // Eight pixels at a time: the top bit of each byte is "at least half ink".
-                var column = 0
-                while column + 8 <= width {
-                    var ink = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + column, as: UInt64.self))
-                        & 0x8080_8080_8080_8080
-                    while ink != 0 {
-                        mark(column + ink.trailingZeroBitCount >> 3, row)
-                        ink &= ink &- 1
+            firstInk.withUnsafeMutableBufferPointer { firstInk in
+                lastInk.withUnsafeMutableBufferPointer { lastInk in
+                    seen.withUnsafeMutableBufferPointer { seen in
+                        func scan<Rows: Sequence<Int>>(_ order: Rows, into marks: UnsafeMutableBufferPointer<Int>) {
+                            for index in 0..<words { seen[index] = 0 }
+                            for row in order {
+                                let base = row * width
+                                for word in 0..<words {
+                                    let column = word * 8
+                                    let ink = Self.halfInkBits(values, at: base + column, count: min(8, width - column)) & ~seen[word]
+                                    guard ink != 0 else { continue }
+                                    seen[word] |= ink
+                                    var bits = ink
+                                    while bits != 0 {
+                                        marks[column + bits.trailingZeroBitCount >> 3] = row
+                                        bits &= bits &- 1
+                                    }
+                                }
+                            }
+                        }
+                        scan(rows, into: firstInk)
+                        scan(rows.reversed(), into: lastInk)
                     }
-                    column += 8
                 }
-                for tail in column..<width where values[base + tail] >= InkCoverage.inkLevel { mark(tail, row) }
             }
         }
         var edges: [ColumnEdges] = []
@@ -267,6 +277,19 @@ struct TextGeometryReader {
             }
         }
         return edges
+    }
+
+    /// The top bit of each of the `count` (at most eight) bytes at `offset`, in place: set where
+    /// the coverage is at least `InkCoverage.inkLevel`.
+    @inline(__always)
+    static func halfInkBits(_ values: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
+        if count == 8 {
+            return UInt64(littleEndian: UnsafeRawPointer(values.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                & 0x8080_8080_8080_8080
+        }
+        var bits: UInt64 = 0
+        for byte in 0..<count where values[offset + byte] >= InkCoverage.inkLevel { bits |= 0x80 << (8 * UInt64(byte)) }
+        return bits
     }
 
     /// The bottom edge most columns share, among columns whose ink spans at least 30 % of the
