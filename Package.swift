@@ -44,7 +44,7 @@ let package = Package(
 
         .testTarget(name: "ColorScienceTests", dependencies: ["ColorScience"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImagingShim", "ColorScience", "TestSupport"]),
-        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "TestSupport"],
+        .testTarget(name: "ScreenAuditKitTests", dependencies: ["ScreenAuditKit", "ScreenContracts", "Imaging", "ColorScience", "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "ScreenContracts", "Imaging", "ColorScience",
                                                              "TestSupport", "ScreenAuditCLI"],

@@ -1,3 +1,5 @@
+import ScreenContracts
+
 /// JSON text from a `JSONValue`, laid out as Foundation's `JSONSerialization` lays it out with
 /// `.sortedKeys`, `.prettyPrinted` and `.withoutEscapingSlashes`: two spaces a level, `"key" : value`,
 /// an empty array or object as its brackets on two lines with an empty line between, keys in
@@ -48,23 +50,8 @@ extension JSONValue {
         }
     }
 
+    /// Escaped as every JSON file of the project is (`JSONText`).
     private static func writeString(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{08}": text += "\\b"
-            case "\u{0C}": text += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
+        text += JSONText.quoted(value)
     }
 }

@@ -61,15 +61,21 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
     let half = InkCoverage.inkLevel, core: UInt8 = 230
     var inkPixels = [0, 0, 0, 0]
     coverage.values.withUnsafeBufferPointer { values in
-        // The sides each shape touching an edge reaches, as a bit mask per frame pixel.
-        var reached = [UInt8](repeating: 0, count: width * height)
-        var visited = [Bool](repeating: false, count: width * height)
+        // The sides each shape touching an edge reaches, as a bit mask per frame pixel; made at
+        // the first shape found (most frames have no ink on their edges).
+        var reached: [UInt8] = []
+        var visited: [Bool] = []
         var queue: [Int] = []
         for (start, along, _, length) in sides {
             for step in 0..<length {
                 let seedIndex = start + step * along
+                guard values[seedIndex] >= half else { continue }
                 let seed = (seedIndex / mapWidth - top) * width + seedIndex % mapWidth - left
-                guard values[seedIndex] >= half, !visited[seed] else { continue }
+                if visited.isEmpty {
+                    reached = [UInt8](repeating: 0, count: width * height)
+                    visited = [Bool](repeating: false, count: width * height)
+                }
+                guard !visited[seed] else { continue }
                 // Trace the shape within the frame, then mark every pixel of it with the sides it
                 // touches.
                 let mask = InkCoverage.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { pixel in
@@ -89,7 +95,7 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
                     let pixel = (edge / mapWidth - top) * width + edge % mapWidth - left
                     let value = values[edge]
                     let carriesOn = values[edge + inward] >= half || (hasOutside[side] && values[edge - inward] >= half)
-                    if value >= half, carriesOn, !isFrameShape(reached[pixel]) {
+                    if value >= half, carriesOn, reached.isEmpty || !isFrameShape(reached[pixel]) {
                         inked = true
                         run += 1
                         if value >= core { solid = true }

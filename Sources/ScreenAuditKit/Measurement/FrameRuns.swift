@@ -56,11 +56,26 @@ struct FrameRuns {
                     let first = runCount
                     var run = runCount - 1
                     var previous = UInt32.max
-                    for offset in 0..<length {
+                    var offset = 0
+                    while offset < length {
+                        // Four adjacent pixels of the current run's colour (flat background, the
+                        // commonest case) extend it with one store.
+                        if step == 1, offset + 4 <= length {
+                            let pair = UInt64(previous) | UInt64(previous) << 32
+                            let low = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_00FF_FFFF
+                            let high = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & 0x00FF_FFFF_00FF_FFFF
+                            if low == pair && high == pair {
+                                offset &+= 4
+                                lengths[run] = UInt16(truncatingIfNeeded: offset)
+                                p += 16
+                                continue
+                            }
+                        }
                         let color = UInt32(littleEndian: p.loadUnaligned(as: UInt32.self)) & 0xFF_FFFF
                         run &+= color != previous ? 1 : 0
                         colors[run] = color
-                        lengths[run] = UInt16(truncatingIfNeeded: offset &+ 1)
+                        offset &+= 1
+                        lengths[run] = UInt16(truncatingIfNeeded: offset)
                         previous = color
                         p += pixelStride
                     }

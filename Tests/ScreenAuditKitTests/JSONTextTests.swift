@@ -1,0 +1,110 @@
+import Foundation
+@testable import ScreenAuditKit
+import ScreenContracts
+import Testing
+
+/// `JSONText.encode` writes what Foundation's `JSONEncoder` writes with sorted keys, pretty
+/// printing and unescaped slashes (plus a final newline), byte for byte, with an encoder of its own.
+struct JSONTextTests {
+    static func foundationText<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return try encoder.encode(value) + Data([0x0A])
+    }
+
+    enum Shape: Codable, Equatable {
+        case circle(radius: Double)
+        case label(String, Int)
+        case none
+    }
+
+    struct Inner: Codable {
+        var name: String
+        var value: Double?
+        var flags: [Bool]
+    }
+
+    /// Containers a synthesized conformance never makes: a key encoded twice, nested containers
+    /// asked for twice, super encoders, nil, and a type that encodes nothing.
+    struct Handmade: Encodable {
+        enum Keys: String, CodingKey { case twice, nested, list, empty, nothing }
+        struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(1, forKey: .twice)
+            try container.encode("second", forKey: .twice)
+            var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+            try nested.encodeNil(forKey: .empty)
+            var again = container.nestedContainer(keyedBy: Keys.self, forKey: .nested)
+            try again.encode(Float(0.1), forKey: .list)
+            var list = container.nestedUnkeyedContainer(forKey: .list)
+            try list.encode(UInt8(7))
+            try list.encodeNil()
+            var inner = list.nestedContainer(keyedBy: Keys.self)
+            try inner.encode(Int16(-3), forKey: .twice)
+            var deeper = list.nestedUnkeyedContainer()
+            try deeper.encode(Int64.min)
+            try Int32(5).encode(to: list.superEncoder())
+            try "from super".encode(to: container.superEncoder())
+            try [1, 2].encode(to: container.superEncoder(forKey: .empty))
+            try container.encode(Nothing(), forKey: .nothing)
+            // The same container again from the encoder: its members are kept.
+            var same = encoder.container(keyedBy: Keys.self)
+            try same.encode(true, forKey: .list)
+        }
+    }
+
+    struct Everything: Encodable {
+        var text = "q\"\\/\n\t\u{01}\u{08}\u{0C}\r\u{1F}é😀\u{7F} ~"
+        var doubles: [Double] = [0, -0.0, 0.1, 1, 1.5, -2, 1e15, 1e16, 1e-7, 123_456_789.125, .greatestFiniteMagnitude,
+                                 .leastNonzeroMagnitude, 4.496, 1 / 3]
+        var floats: [Float] = [0.1, 3, -1e20]
+        var integers: [Int64] = [.min, -1, 0, .max]
+        var unsigned: [UInt64] = [0, .max]
+        var small: [Int8] = [-128, 127]
+        var flags = [true, false]
+        var keyed: [String: Int] = ["b": 1, "a": 2, "B": 3, "item10": 4, "item9": 5, "é": 6, "z": 7, "Z": 8, "😀": 9, "": 10, "a b": 11]
+        var byInteger: [Int: String] = [3: "c", 10: "j", 1: "a"]
+        var nested: [[String: [Int]]] = [[:], ["x": []], ["y": [1, 2]]]
+        var optional: Inner? = Inner(name: "n", value: nil, flags: [])
+        var missing: Inner?
+        var inners = [Inner(name: "a", value: 2.5, flags: [true]), Inner(name: "b", value: -0.25, flags: [false, true])]
+        var shapes: [Shape] = [.circle(radius: 2), .label("x", 3), .none]
+        var handmade = Handmade()
+        var data = Data([0, 1, 2, 250, 255])
+        var url = URL(string: "https://example.com/a/b?c=d&e=f")!
+        var decimal = Decimal(string: "12.340")!
+        var emptyArray: [Int] = []
+        var emptyObject: [String: Int] = [:]
+    }
+
+    @Test func testText_isJSONEncodersText_forEveryShape() throws {
+        let ours = try JSONText.encode(Everything())
+        let foundation = try Self.foundationText(Everything())
+        #expect(String(decoding: ours, as: UTF8.self) == String(decoding: foundation, as: UTF8.self))
+        #expect(ours == foundation)
+    }
+
+    @Test func testTopLevelFragments_areJSONEncodersText() throws {
+        #expect(try JSONText.encode("a/b\"") == Self.foundationText("a/b\""))
+        #expect(try JSONText.encode(42.0) == Self.foundationText(42.0))
+        #expect(try JSONText.encode([Int]()) == Self.foundationText([Int]()))
+        #expect(try JSONText.encode(Optional<Int>.none) == Self.foundationText(Optional<Int>.none))
+    }
+
+    @Test func testNonConformingNumbers_throw() {
+        #expect(throws: EncodingError.self) { try JSONText.encode([Double.nan]) }
+        #expect(throws: EncodingError.self) { try JSONText.encode(["x": Double.infinity]) }
+        #expect(throws: EncodingError.self) { try JSONText.encode(Float.infinity) }
+        #expect(throws: EncodingError.self) { try JSONText.encode(Handmade.Nothing()) }
+    }
+
+    /// A report with a finding of every rule, waivers and notes.
+    @Test func testReport_isJSONEncodersText() throws {
+        let report = MeasurementCodingTests.report()
+        let ours = try JSONText.encode(report)
+        #expect(ours == (try Self.foundationText(report)))
+        #expect(ours.count > 10_000)
+    }
+}
