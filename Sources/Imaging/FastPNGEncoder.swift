@@ -1,3 +1,5 @@
+import CImagingShim
+
 /// Writes PNGs for review images written by the hundred (overlays, previews) about 2.7 times faster
 /// than libpng with zlib's fastest level, for files about as large: every row Up-filtered (PNG specification,
 /// 9.2), then a deflate stream (RFC 1951) whose only matches are runs, a byte repeating the one
@@ -117,18 +119,9 @@ enum RunDeflater {
             target.update(from: current, count: width * 4)
         case let (above?, 4):
             for index in 0..<width * 4 { target[index] = current[index] &- above[index] }
-        case (nil, _):
-            for x in 0..<width {
-                target[x * 3] = current[x * 4]
-                target[x * 3 + 1] = current[x * 4 + 1]
-                target[x * 3 + 2] = current[x * 4 + 2]
-            }
-        case let (above?, _):
-            for x in 0..<width {
-                target[x * 3] = current[x * 4] &- above[x * 4]
-                target[x * 3 + 1] = current[x * 4 + 1] &- above[x * 4 + 1]
-                target[x * 3 + 2] = current[x * 4 + 2] &- above[x * 4 + 2]
-            }
+        case (_, _):
+            // Vectorised in the shim: a byte loop here took a third of the encoder's own time.
+            sak_png_up_filter_rgb(current, above, width, target)
         }
         return true
     }

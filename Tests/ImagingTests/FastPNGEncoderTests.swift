@@ -16,7 +16,8 @@ struct FastPNGEncoderTests {
 
     /// Images that exercise each path: runs longer than a match (flat fills), runs of a repeating
     /// pixel that differs from the row above (distance 3 or 4), every byte value as a literal
-    /// (noise), rows shorter than a match, blocks cut mid-image, and translucent pixels.
+    /// (noise), rows shorter than a match, blocks cut mid-image, translucent pixels, and rows of
+    /// every width up to 24.
     static func images() -> [(String, PixelBuffer)] {
         var numbers = Numbers(state: 42)
         var noise = PixelBuffer(width: 97, height: 61)
@@ -41,6 +42,16 @@ struct FastPNGEncoderTests {
                 if y > 600 { screen[x, y] = RGBA(red: UInt8(x * 255 / 419), green: UInt8((y - 600) * 2), blue: 128) }
             }
         }
+        // Noise of every width from 1 to 24: each path of the vectorised filter, and its tail.
+        let narrow = (1...24).map { width -> (String, PixelBuffer) in
+            var image = PixelBuffer(width: width, height: 3)
+            for y in 0..<3 {
+                for x in 0..<width {
+                    image[x, y] = RGBA(red: UInt8(numbers.next(256)), green: UInt8(numbers.next(256)), blue: UInt8(numbers.next(256)))
+                }
+            }
+            return ("noise \(width) wide", image)
+        }
         var translucent = stripes
         for x in 0..<300 { translucent[x, 7] = RGBA(red: 1, green: 2, blue: 3, alpha: UInt8(x % 256)) }
         return [
@@ -49,7 +60,7 @@ struct FastPNGEncoderTests {
             ("one row", PixelBuffer(width: 2000, height: 1, fill: RGBA(red: 255, green: 255, blue: 255))),
             ("noise", noise), ("stripes", stripes), ("screen", screen), ("translucent", translucent),
             ("transparent", PixelBuffer(width: 33, height: 5)),
-        ]
+        ] + narrow
     }
 
     @Test func testEveryImage_decodesToItsPixels_throughLibpngWithEveryCheck() throws {

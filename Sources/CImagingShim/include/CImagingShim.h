@@ -139,6 +139,11 @@ sak_status sak_jpeg_write(const sak_jpeg_write_params *params, const uint8_t *pi
 sak_status sak_png_simplified_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);
 sak_status sak_png_simplified_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, size_t stride);
 
+/* One row of opaque RGBA pixels as PNG filter type 2 (Up) bytes of RGB: each colour byte less the
+ * one above it (`above` NULL for the first row, where the bytes are copied), alpha left out.
+ * Writes exactly `width` * 3 bytes to `out`. */
+void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out);
+
 #ifdef __cplusplus
 }
 #endif

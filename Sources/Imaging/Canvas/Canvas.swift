@@ -172,17 +172,28 @@ private struct DimTable {
         }
     }
 
-    /// Dims the pixels whose bytes lie in `offset..<end`.
+    /// Dims the pixels whose bytes lie in `offset..<end`. A pixel like the one before it (most of
+    /// a screenshot lies in runs of one colour) takes the dimmed value already worked out.
     @inline(__always)
     func apply(_ pixels: UnsafeMutableBufferPointer<UInt8>, from offset: Int, to end: Int) {
+        guard offset < end else { return }
         color.withUnsafeBufferPointer { color in
             alpha.withUnsafeBufferPointer { alpha in
+                let raw = UnsafeMutableRawPointer(pixels.baseAddress!)
+                @inline(__always) func dimmed(_ pixel: UInt32) -> UInt32 {
+                    UInt32(color[Int(pixel & 0xFF)]) | UInt32(color[Int(pixel >> 8 & 0xFF)]) << 8
+                        | UInt32(color[Int(pixel >> 16 & 0xFF)]) << 16 | UInt32(alpha[Int(pixel >> 24)]) << 24
+                }
+                var previous = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                var previousDimmed = dimmed(previous)
                 var at = offset
                 while at < end {
-                    pixels[at] = color[Int(pixels[at])]
-                    pixels[at + 1] = color[Int(pixels[at + 1])]
-                    pixels[at + 2] = color[Int(pixels[at + 2])]
-                    pixels[at + 3] = alpha[Int(pixels[at + 3])]
+                    let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                    if pixel != previous {
+                        previous = pixel
+                        previousDimmed = dimmed(pixel)
+                    }
+                    raw.storeBytes(of: previousDimmed.littleEndian, toByteOffset: at, as: UInt32.self)
                     at += 4
                 }
             }
