@@ -13,7 +13,8 @@ import Darwin
 /// screenshots (`AuditScreen`: 40 labels each, so every text check has work) is written to a
 /// temporary folder, decoded by libpng's simplified API in this process, then audited by the
 /// `screenaudit` binary built beside this one, whose CPU time (user + system) and peak memory
-/// come from `wait4`. Every figure is the median of `repeats` runs.
+/// come from `wait4`. Every figure is the median of `repeats` runs, every ratio the median of the
+/// ratios of runs to the decode measured just before each.
 struct SuiteBenchmark {
     var screens: Int
     var repeats: Int
@@ -42,41 +43,55 @@ struct SuiteBenchmark {
             ("audit: every default output, --jobs 2", [], 2),
         ]
         // Rounds of every configuration once, so a drift in the machine's speed (a shared host's
-        // varies by 10-15 % over minutes) weighs on every figure alike.
-        var decodes: [Double] = []
+        // varies by 10-15 % over minutes) weighs on every figure alike; and each run paired with a
+        // decode of the suite just before it, so every ratio is taken between two figures measured
+        // seconds apart. The ratios quoted are the medians of those pairs.
+        var decodes = [[Double]](repeating: [], count: configurations.count)
         var runs = [[Run]](repeating: [], count: configurations.count)
         for _ in 0..<repeats {
-            decodes.append(decodeCPU(files))
             for (index, configuration) in configurations.enumerated() {
+                decodes[index].append(decodeCPU(files))
                 let arguments = ["audit", "--contracts", "\(folder)/contracts.json", "--screenshots", "\(folder)/shots",
                                  "--out", "\(folder)/out", "--today", "2026-01-01", "--jobs", "\(configuration.jobs)"] + configuration.extra
                 runs[index].append(try spawn(binary, arguments))
+                if ProcessInfo.processInfo.environment["SUITE_ROUNDS"] != nil {
+                    FileHandle.standardError.write(String(format: "%d decode %.3f run %.3f\n", index, decodes[index].last!, runs[index].last!.cpu).data(using: .utf8)!)
+                }
             }
         }
-        let decode = median(decodes)
+        let decode = median(decodes.flatMap { $0 })
+        /// The median over rounds of `value` for each round's run and the decode paired with it.
+        func ratio(_ index: Int, _ value: (Run, Double) -> Double) -> Double {
+            median(zip(runs[index], decodes[index]).map { value($0, $1) })
+        }
         print("")
         print("suite benchmark: \(screens) screenshots of 1290×2796 px, 40 text labels each; CPU seconds, median of \(repeats) rounds")
         print(figure("libpng simplified API, decode only", decode))
-        let results = zip(configurations, runs).map { configuration, runs in
-            let result = Run(cpu: median(runs.map(\.cpu)), wall: median(runs.map(\.wall)), peakKiB: runs.map(\.peakKiB).max() ?? 0)
-            print(figure(configuration.label, result.cpu, decode: decode) + String(format: "   peak %6.1f MiB", Double(result.peakKiB) / 1024))
-            return result
+        for (index, configuration) in configurations.enumerated() {
+            let cpu = median(runs[index].map(\.cpu))
+            let peakKiB = runs[index].map(\.peakKiB).max() ?? 0
+            print(figure(configuration.label, cpu, ratio: ratio(index) { $0.cpu / $1 }) + String(format: "   peak %6.1f MiB", Double(peakKiB) / 1024))
         }
-        let (reports, outputs, noOverlays, overlays, twoWorkers) = (results[0], results[1], results[2], results[3], results[4])
+        let (reports, outputs, noOverlays, overlays, twoWorkers) = (0, 1, 2, 3, 4)
+        let overlayCost = median((0..<repeats).map { round in
+            runs[overlays][round].cpu / decodes[overlays][round] - runs[noOverlays][round].cpu / decodes[noOverlays][round]
+        })
+        let speedUp = median((0..<repeats).map { runs[outputs][$0].wall / runs[twoWorkers][$0].wall })
+        let peakGrowth = (runs[twoWorkers].map(\.peakKiB).max() ?? 0) - (runs[outputs].map(\.peakKiB).max() ?? 0)
         print("")
-        print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3)", reports.cpu / decode))
-        print(String(format: "every default output / decode:          %.2f (target ≤ 1.6)", outputs.cpu / decode))
-        print(String(format: "an overlay for every screen adds:       %.2f × decode (target ≤ 1.0)", (overlays.cpu - noOverlays.cpu) / decode))
+        print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3)", ratio(reports) { $0.cpu / $1 }))
+        print(String(format: "every default output / decode:          %.2f (target ≤ 1.6)", ratio(outputs) { $0.cpu / $1 }))
+        print(String(format: "an overlay for every screen adds:       %.2f × decode (target ≤ 1.0)", overlayCost))
         print(String(format: "two workers, throughput over one:       %.2f (target ≥ 1.8 on two cores; %d cores here)",
-                     outputs.wall / twoWorkers.wall, ProcessInfo.processInfo.activeProcessorCount))
+                     speedUp, ProcessInfo.processInfo.activeProcessorCount))
         let frameMiB = Double(1290 * 2796 * 4) / 1_048_576
         print(String(format: "peak memory, second worker adds:        %.1f MiB (one decoded frame: %.1f MiB)",
-                     Double(twoWorkers.peakKiB - outputs.peakKiB) / 1024, frameMiB))
+                     Double(peakGrowth) / 1024, frameMiB))
     }
 
-    func figure(_ label: String, _ seconds: Double, decode: Double? = nil) -> String {
+    func figure(_ label: String, _ seconds: Double, ratio: Double? = nil) -> String {
         var line = label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%7.3f s", seconds)
-        if let decode { line += String(format: "   %5.2f× decode", seconds / decode) }
+        if let ratio { line += String(format: "   %5.2f× decode", ratio) }
         return line
     }
 

@@ -161,18 +161,6 @@ struct ProvenanceLoaderTests {
     }
 }
 
-struct CalendarDayTests {
-    @Test func testParsingAndOrder() {
-        #expect(CalendarDay("2027-03-01") == CalendarDay(year: 2027, month: 3, day: 1))
-        #expect(CalendarDay("2024-02-29") != nil)
-        #expect(CalendarDay("2023-02-29") == nil)
-        #expect(CalendarDay("2027-3-1") == nil)
-        #expect(CalendarDay("2027-13-01") == nil)
-        #expect(CalendarDay("2026-12-31")! < CalendarDay("2027-01-01")!)
-        #expect(CalendarDay("2027-01-09")!.description == "2027-01-09")
-    }
-}
-
 struct PolicyTests {
     static func failing(_ element: String, ratio: Double) -> CheckResult {
         var measured = TextContrastCheck.Measured(largeText: false, requirement: "AA normal text")

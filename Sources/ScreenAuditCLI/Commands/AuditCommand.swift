@@ -175,10 +175,12 @@ enum AuditCommand: Command {
 
     /// The run's options from `checkOptions` (shared by `audit` and `baseline`).
     static func checkedRunOptions(_ parsed: ParsedArguments) throws -> AuditOptions {
-        var today = CalendarDay.todayUTC()
+        let today: CalendarDay
         if let text = parsed.value("--today") {
             guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
             today = day
+        } else {
+            today = CalendarDay.todayUTC()
         }
         var options = AuditOptions(level: try choice(parsed, "--level", ContrastLevel.self) ?? .aa,
                                    largeTextRule: try choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag,

@@ -279,7 +279,13 @@ private struct InkCoveragePasses {
                                 let value = covered(r, g, b)
                                 let n = Int(lengths[run])
                                 if value != 0 {
-                                    (out.baseAddress! + index).update(repeating: value, count: n)
+                                    // Short runs (glyph edges) byte by byte, long ones (cores) at once.
+                                    let target = out.baseAddress! + index
+                                    if n <= 8 {
+                                        for offset in 0..<n { target[offset] = value }
+                                    } else {
+                                        target.update(repeating: value, count: n)
+                                    }
                                 }
                                 index += n
                             }
