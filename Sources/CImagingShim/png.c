@@ -384,6 +384,16 @@ void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t 
     }
 }
 
+void sak_prefetch(const void *start, size_t bytes) {
+#if defined(__clang__) || defined(__GNUC__)
+    const char *p = (const char *)start;
+    for (size_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch(p + offset, 0, 3);
+#else
+    (void)start;
+    (void)bytes;
+#endif
+}
+
 /* ---------------------------------------------------------------- writing */
 
 typedef struct {

@@ -1,3 +1,4 @@
+import CImagingShim
 import ColorScience
 
 /// One pixel: 8-bit sRGB components and straight (not premultiplied) alpha.
@@ -74,6 +75,14 @@ public struct PixelBuffer: Equatable, Sendable {
     /// True when every pixel is fully opaque.
     public var isOpaque: Bool {
         pixels.withUnsafeBytes { Self.isOpaque($0) }
+    }
+
+    /// Asks the CPU to bring the `bytes` bytes at `start` into its caches ahead of a read (a hint:
+    /// it changes nothing and never faults). For passes that read a frame's rows one after the
+    /// other, some way into a frame too large for the caches: the next row's pixels arrive while
+    /// the current row's are read.
+    public static func prefetch(_ start: UnsafeRawPointer, bytes: Int) {
+        sak_prefetch(start, bytes)
     }
 
     /// Whether every RGBA pixel in `bytes` has alpha 255, two pixels at a time (their alpha bytes

@@ -144,6 +144,10 @@ sak_status sak_png_simplified_decode_rgba(const uint8_t *data, size_t length, ui
  * Writes exactly `width` * 3 bytes to `out`. */
 void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out);
 
+/* Asks the CPU to bring the `bytes` bytes at `start` into its caches ahead of a read: a hint that
+ * changes no value and never faults, whatever the address. */
+void sak_prefetch(const void *start, size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif
