@@ -222,31 +222,36 @@ struct TextGeometryReader {
         // Eight pixels at a time: the top bit of each byte is "at least half ink". Rows are read
         // top down for each column's first ink and bottom up for its last; a mask per eight
         // columns says which have ink already, so a column is marked once each way.
-        let words = (width + 7) / 8
+        let fullWords = width / 8, words = (width + 7) / 8
         var seen = [UInt64](repeating: 0, count: words)
         coverage.values.withUnsafeBufferPointer { values in
             firstInk.withUnsafeMutableBufferPointer { firstInk in
                 lastInk.withUnsafeMutableBufferPointer { lastInk in
                     seen.withUnsafeMutableBufferPointer { seen in
-                        func scan<Rows: Sequence<Int>>(_ order: Rows, into marks: UnsafeMutableBufferPointer<Int>) {
-                            for index in 0..<words { seen[index] = 0 }
-                            for row in order {
-                                let base = row * width
-                                for word in 0..<words {
-                                    let column = word * 8
-                                    let ink = Self.halfInkBits(values, at: base + column, count: min(8, width - column)) & ~seen[word]
-                                    guard ink != 0 else { continue }
-                                    seen[word] |= ink
-                                    var bits = ink
-                                    while bits != 0 {
-                                        marks[column + bits.trailingZeroBitCount >> 3] = row
-                                        bits &= bits &- 1
-                                    }
-                                }
+                        let raw = UnsafeRawPointer(values.baseAddress!)
+                        @inline(__always) func mark(_ ink: UInt64, word: Int, row: Int, into marks: UnsafeMutableBufferPointer<Int>) {
+                            seen[word] |= ink
+                            var bits = ink
+                            while bits != 0 {
+                                marks[word &* 8 &+ bits.trailingZeroBitCount >> 3] = row
+                                bits &= bits &- 1
                             }
                         }
-                        scan(rows, into: firstInk)
-                        scan(rows.reversed(), into: lastInk)
+                        @inline(__always) func scan(row: Int, into marks: UnsafeMutableBufferPointer<Int>) {
+                            let base = row &* width
+                            for word in 0..<fullWords {
+                                let ink = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base &+ word &* 8, as: UInt64.self))
+                                    & 0x8080_8080_8080_8080 & ~seen[word]
+                                if ink != 0 { mark(ink, word: word, row: row, into: marks) }
+                            }
+                            if fullWords < words {
+                                let ink = Self.halfInkBits(values, at: base &+ fullWords &* 8, count: width - fullWords * 8) & ~seen[fullWords]
+                                if ink != 0 { mark(ink, word: fullWords, row: row, into: marks) }
+                            }
+                        }
+                        for row in rows { scan(row: row, into: firstInk) }
+                        for index in 0..<words { seen[index] = 0 }
+                        for row in rows.reversed() { scan(row: row, into: lastInk) }
                     }
                 }
             }
