@@ -1,3 +1,4 @@
+import CImagingShim
 import ColorScience
 import Foundation
 import Imaging
@@ -121,6 +122,32 @@ struct PNGDecodingTests {
             let image = try ImageDecoder().decode(Data(try PNGEncoder.encode(raw)), file: "wide.png")
             #expect(image.pixels.pixels == expected, "width \(width)")
         }
+    }
+
+    /// Indices past the PLTE and past the tRNS, which libpng's writer refuses to make, in a PNG
+    /// written by hand: the shim's palette table gives what libpng's own expansion gives (the
+    /// simplified API's pixels): black past the PLTE, opaque past the tRNS.
+    @Test func testDecode_paletteIndicesPastPLTEAndTRNS_areLibpngsPixels() throws {
+        let indices: [UInt8] = [0, 1, 2, 3, 255]
+        let row: [UInt8] = [0] + indices // filter type None
+        // One stored deflate block (RFC 1951, 3.2.4) in a zlib stream, with its Adler-32.
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in row { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let length = UInt16(row.count)
+        let idat: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            + row + TestImages.bigEndian(b << 16 | a)
+        let png = TestImages.pngSignature
+            + TestImages.chunk("IHDR", TestImages.bigEndian(UInt32(indices.count)) + TestImages.bigEndian(1) + [8, 3, 0, 0, 0])
+            + TestImages.chunk("PLTE", [200, 10, 20, 30, 220, 40])
+            + TestImages.chunk("tRNS", [128])
+            + TestImages.chunk("IDAT", idat) + TestImages.chunk("IEND", [])
+        let image = try ImageDecoder().decode(Data(png), file: "past.png")
+        #expect(image.pixels.pixels == [200, 10, 20, 128, 30, 220, 40, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])
+        var simplified = [UInt8](repeating: 1, count: indices.count * 4)
+        let status = png.withUnsafeBufferPointer { bytes in
+            simplified.withUnsafeMutableBufferPointer { sak_png_simplified_decode_rgba(bytes.baseAddress!, bytes.count, $0.baseAddress!, indices.count * 4) }
+        }
+        #expect(status == SAK_OK && simplified == image.pixels.pixels)
     }
 
     @Test func testDecode_greyAndRGBWithTransparentColour() throws {
