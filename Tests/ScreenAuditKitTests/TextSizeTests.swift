@@ -281,3 +281,20 @@ struct TextSizeBaselineRegressionTests {
         #expect(results.first?.status == .pass)
     }
 }
+
+/// The ASCII path of `TextMetricsExpectation` counts what its path over characters counts.
+struct TextMetricsExpectationTests {
+    @Test func testASCII_countsWhatCharactersCount() {
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        samples += ["Dragon Scale 0", "gypsy", "Hello, World!", "(x) [y] {z} /a\\b|c", "\"quoted\" 'it's' #1 @me 50% *&?",
+                    "line\r\nbreak", "Tab\there", "bdfhkl gjpqy ACEGIK 0123456789", ""]
+        for text in samples {
+            #expect(TextMetricsExpectation(text) == TextMetricsExpectation(characters: text), "\(text.debugDescription)")
+        }
+        #expect(TextMetricsExpectation("Dragon Scale 0") == TextMetricsExpectation(characters: "Dragon Scale 0"))
+        #expect(TextMetricsExpectation("Dragon Scale 0").capitals == 3)
+        // Non-ASCII text takes the path over characters.
+        #expect(TextMetricsExpectation("Ärger über Öl") == TextMetricsExpectation(characters: "Ärger über Öl"))
+        #expect(TextMetricsExpectation("Ärger über Öl").capitals == 2)
+    }
+}

@@ -55,7 +55,23 @@ struct TextMetricsExpectation: Equatable, Sendable {
     var letters = 0
 
     init(_ content: String?) {
-        for character in content ?? "" {
+        let content = content ?? ""
+        // ASCII text (most labels) byte by byte: each byte is a character there, with the same
+        // classes, and hashing `Character`s for the sets below cost more than the rest.
+        if content.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in content.utf8 { countASCII(byte) }
+        } else {
+            countCharacters(content)
+        }
+    }
+
+    /// The counts from `content`'s characters, whatever their script (`init` for non-ASCII text).
+    init(characters content: String) {
+        countCharacters(content)
+    }
+
+    private mutating func countCharacters(_ content: String) {
+        for character in content {
             if character.isLetter || character.isNumber { letters += 1 }
             if Self.ascenderMarks.contains(character) {
                 ascenders += 1
@@ -70,6 +86,25 @@ struct TextMetricsExpectation: Equatable, Sendable {
             }
         }
     }
+
+    private mutating func countASCII(_ byte: UInt8) {
+        let isUpper = (0x41...0x5A).contains(byte), isLower = (0x61...0x7A).contains(byte), isDigit = (0x30...0x39).contains(byte)
+        if isUpper || isLower || isDigit { letters += 1 }
+        if Self.asciiAscenderMarks.contains(byte) {
+            ascenders += 1
+        } else if isUpper || isDigit || Self.asciiCapHeightMarks.contains(byte) {
+            capitals += 1
+        } else if isLower {
+            lowercase += 1
+            if Self.asciiAscenderLetters.contains(byte) { ascenders += 1 }
+            if Self.asciiDescenderLetters.contains(byte) { descenders += 1 }
+        }
+    }
+
+    private static let asciiAscenderMarks = Array("()[]{}/\\|".utf8)
+    private static let asciiCapHeightMarks = Array("!?%&'\"#@*".utf8)
+    private static let asciiAscenderLetters = Array("bdfhkl".utf8)
+    private static let asciiDescenderLetters = Array("gjpqy".utf8)
 
     /// Punctuation that reaches the cap height or above, like capitals.
     static let capHeightMarks: Set<Character> = ["!", "?", "%", "&", "'", "\"", "#", "@", "*"]
