@@ -82,6 +82,7 @@ public struct PixelBuffer: Equatable, Sendable {
     /// other, some way into a frame too large for the caches: the next row's pixels arrive while
     /// the current row's are read.
     public static func prefetch(_ start: UnsafeRawPointer, bytes: Int) {
+        guard bytes > 0 else { return }
         sak_prefetch(start, bytes)
     }
 

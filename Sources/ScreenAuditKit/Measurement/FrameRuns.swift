@@ -53,8 +53,10 @@ struct FrameRuns {
                 grid.forEachRun(origin: origin, rowBytes: rowBytes, step: step) { _, start, length in
                     // A segment is at most a tile column wide: under 1.5 × 256 pixels (see `TileGrid`).
                     precondition(length <= Int(UInt16.max), "a tile column wider than a run can count")
-                    let ahead = start + 2 * step * rowBytes
-                    if ahead <= lastRow { PixelBuffer.prefetch(ahead, bytes: length * 4 * step) }
+                    // (Only rows of the frame: no pointer is formed outside it.)
+                    if length > 0, lastRow - start >= 2 * step * rowBytes {
+                        PixelBuffer.prefetch(start + 2 * step * rowBytes, bytes: ((length - 1) * step + 1) * 4)
+                    }
                     // Without a branch per pixel: every pixel writes its colour and the end of its
                     // run at the current run's index, which a change of colour moves on (no colour
                     // is UInt32.max, so the first pixel starts a run).
