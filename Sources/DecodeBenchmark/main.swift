@@ -108,15 +108,18 @@ rgb.reserveCapacity(width * height * 3)
 for index in stride(from: 0, to: decodedCard.pixels.count, by: 4) { rgb += decodedCard.pixels[index..<(index + 3)] }
 let jpeg = Data(try JPEGEncoder.encode(width: width, height: height, components: .rgb, samples: rgb, quality: 90))
 
+/// The wall time `body` takes, in seconds.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
 @MainActor func measure(_ label: String, megapixels: Double = megapixels, _ body: () throws -> Void) rethrows -> Double {
     try body() // warm-up
     var samples: [Double] = []
-    for _ in 0..<iterations {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        samples.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-    }
+    for _ in 0..<iterations { samples.append(try seconds(body) * 1000) }
     samples.sort()
     let median = samples[samples.count / 2]
     let line = "\(label.padding(toLength: 34, withPad: " ", startingAt: 0))"
@@ -150,14 +153,8 @@ _ = measure("libpng simplified API PNG → RGBA") { decodeSimplified() }
 /// The median, over `iterations` pairs run back to back, of the time of `first` over `second`: a
 /// ratio that a drift in the machine's speed between two phases of the benchmark cannot move.
 @MainActor func pairedRatio(_ first: () throws -> Void, _ second: () throws -> Void) rethrows -> Double {
-    func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
     var ratios: [Double] = []
-    for _ in 0..<iterations { ratios.append(try time(first) / time(second)) }
+    for _ in 0..<iterations { ratios.append(try seconds(first) / seconds(second)) }
     return ratios.sorted()[ratios.count / 2]
 }
 _ = try measure("ImageDecoder JPEG → RGBA") {
@@ -187,25 +184,25 @@ let auditedPixels = auditScreen.contract.elements.reduce(0) { total, element in
 print("")
 print("audit benchmark: 1290×2796 screen, \(textElements) text elements covering \(String(format: "%.2f", Double(auditedPixels) / 1_000_000)) MP")
 let screenMegapixels = Double(auditScreen.image.width * auditScreen.image.height) / 1_000_000
-let screenDecode = try measure("decode the screen PNG", megapixels: screenMegapixels) {
+_ = try measure("decode the screen PNG", megapixels: screenMegapixels) {
     _ = try decoder.decode(auditPNG, file: "audit.png")
 }
 let check = TextContrastCheck()
 // The context measures every text element as it is built (the analysis the text checks share),
 // so building it is part of the time.
-let checksTime = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
+_ = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: [.contrast, .otherColors])
     let results = check.run(context)
     precondition(results.count == textElements)
 }
 let textChecks: [any AuditCheck] = [check, TextSizeCheck(), TextClippedCheck()]
-let textChecksTime = measure("the three text checks on 40", megapixels: Double(auditedPixels) / 1_000_000) {
+_ = measure("the three text checks on 40", megapixels: Double(auditedPixels) / 1_000_000) {
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
     let results = textChecks.flatMap { $0.run(context) }
     precondition(results.count == textElements * 3)
 }
 let detector = TextDetector(scale: AuditScreen.scale)
-let detectionTime = measure("detect the text (scan)", megapixels: screenMegapixels) {
+_ = measure("detect the text (scan)", megapixels: screenMegapixels) {
     let found = detector.detect(in: auditScreen.image)
     precondition(found.lines.count >= textElements)
 }
@@ -221,7 +218,6 @@ print("FastPNGEncoder / zlib level 1: \(String(format: "%.2f", fastEncode / zlib
     + "bytes \(try FastPNGEncoder.encode(auditScreen.image).count) / \(try PNGEncoder.encode(auditScreen.image, effort: .fast).count)")
 // The ratios to the decode, each the median of back-to-back pairs (the medians above are measured
 // one phase after another, and this machine's speed drifts between phases).
-_ = (checksTime, textChecksTime, detectionTime, screenDecode)
 let decodeScreen = { _ = try decoder.decode(auditPNG, file: "audit.png") }
 let textChecksRatio = try pairedRatio({
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)

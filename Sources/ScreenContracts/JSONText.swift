@@ -20,14 +20,6 @@ public enum JSONText {
         writer.bytes.append(0x0A)
         return Data(writer.bytes)
     }
-
-    /// `text` as a JSON string, quotes included, escaped as `encode` escapes it: `"`, `\` and
-    /// control characters only.
-    public static func quoted(_ text: String) -> String {
-        var writer = JSONTextWriter()
-        writer.writeString(text)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
 }
 
 // MARK: - The tree
@@ -327,7 +319,7 @@ private struct JSONTextWriter {
     }
 
     /// Quotes, backslashes and control characters escaped; everything else as its UTF-8 bytes.
-    mutating func writeString(_ text: String) {
+    private mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

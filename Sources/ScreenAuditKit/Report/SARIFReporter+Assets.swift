@@ -28,7 +28,7 @@ extension SARIFReporter {
             if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .number(Double(index)))) }
             return .object(result)
         }
-        return document(tool: report.tool, rules: rules, results: results)
+        return try document(tool: report.tool, rules: rules, results: results)
     }
 
     static func uri(_ base: String, _ relative: String) -> String {

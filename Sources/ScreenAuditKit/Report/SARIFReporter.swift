@@ -1,4 +1,5 @@
 import Foundation
+import ScreenContracts
 
 /// `report.sarif`: SARIF 2.1.0 as GitHub code scanning reads it. One run; the driver lists every
 /// rule (id, descriptions, help, default level); each finding is a result with its rule, level,
@@ -37,11 +38,11 @@ public enum SARIFReporter {
                 results.append(.object(result))
             }
         }
-        return document(tool: report.tool, rules: rules, results: results)
+        return try document(tool: report.tool, rules: rules, results: results)
     }
 
     /// One run of `tool` with its rule table and `results`, as the bytes of report.sarif.
-    static func document(tool: AuditReport.ToolInfo, rules: [CheckDescriptor], results: [JSONValue]) -> Data {
+    static func document(tool: AuditReport.ToolInfo, rules: [CheckDescriptor], results: [JSONValue]) throws -> Data {
         let driverRules: [JSONValue] = rules.map { rule in
             .members([
                 "id": .string(rule.id),
@@ -62,7 +63,7 @@ public enum SARIFReporter {
                 "results": .array(results),
             ])]),
         ])
-        return Data((document.prettyText() + "\n").utf8)
+        return try JSONText.encode(document)
     }
 
     static func level(_ severity: Severity) -> String {
