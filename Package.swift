@@ -26,7 +26,9 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
         ),
-        .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG"]),
+        // zlib (libpng's own dependency, in every system that has libpng) for the CRC-32 of the
+        // chunks the fast PNG encoder writes.
+        .target(name: "CImagingShim", dependencies: ["CPNG", "CJPEG"], linkerSettings: [.linkedLibrary("z")]),
 
         .target(name: "ColorScience"),
         .target(name: "Imaging", dependencies: ["CImagingShim", "ColorScience"]),

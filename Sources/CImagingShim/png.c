@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #if defined(__aarch64__)
 #include <arm_neon.h>
 #endif
@@ -348,25 +349,33 @@ sak_status sak_png_read_rgba(sak_png_reader *reader, uint8_t *pixels, size_t str
  * 16-byte store of the last step must end inside the row, so the tail is done a pixel at a time. */
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 __attribute__((target("ssse3")))
-static size_t sak_up_filter_rgb_ssse3(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out) {
+static size_t sak_up_filter_rgb_ssse3(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out, int *opaque) {
     const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    __m128i all = _mm_set1_epi8(-1);
     size_t x = 0;
     for (; x + 6 <= width; x += 4) {
         __m128i v = _mm_loadu_si128((const __m128i *)(current + x * 4));
+        all = _mm_and_si128(all, v);
         if (above != NULL) v = _mm_sub_epi8(v, _mm_loadu_si128((const __m128i *)(above + x * 4)));
         _mm_storeu_si128((__m128i *)(out + x * 3), _mm_shuffle_epi8(v, pack));
     }
+    /* Every alpha byte (the top byte of each 32-bit lane) still 0xFF after the AND. */
+    const __m128i alpha = _mm_set1_epi32((int)0xFF000000u);
+    *opaque = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(all, alpha), alpha)) == 0xFFFF;
     return x;
 }
 #endif
 
-void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out) {
+int sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out) {
     size_t x = 0;
+    int opaque = 1;
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (__builtin_cpu_supports("ssse3")) x = sak_up_filter_rgb_ssse3(current, above, width, out);
+    if (__builtin_cpu_supports("ssse3")) x = sak_up_filter_rgb_ssse3(current, above, width, out, &opaque);
 #elif defined(__aarch64__)
+    uint8x16_t alphas = vdupq_n_u8(0xFF);
     for (; x + 16 <= width; x += 16) {
         uint8x16x4_t v = vld4q_u8(current + x * 4);
+        alphas = vandq_u8(alphas, v.val[3]);
         if (above != NULL) {
             uint8x16x4_t up = vld4q_u8(above + x * 4);
             v.val[0] = vsubq_u8(v.val[0], up.val[0]);
@@ -376,12 +385,31 @@ void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t 
         uint8x16x3_t rgb = { { v.val[0], v.val[1], v.val[2] } };
         vst3q_u8(out + x * 3, rgb);
     }
+    opaque = vminvq_u8(alphas) == 0xFF;
 #endif
     for (; x < width; x++) {
+        opaque &= current[x * 4 + 3] == 0xFF;
         for (size_t c = 0; c < 3; c++) {
             out[x * 3 + c] = (uint8_t)(current[x * 4 + c] - (above != NULL ? above[x * 4 + c] : 0));
         }
     }
+    return opaque;
+}
+
+int sak_bytes_equal(const void *a, const void *b, size_t count) {
+    return count == 0 || memcmp(a, b, count) == 0;
+}
+
+uint32_t sak_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    uLong value = crc;
+    /* zlib takes lengths as uInt: feed it in pieces that fit. */
+    while (count > 0) {
+        uInt piece = count > 0x40000000u ? 0x40000000u : (uInt)count;
+        value = crc32(value, bytes, piece);
+        bytes += piece;
+        count -= piece;
+    }
+    return (uint32_t)value;
 }
 
 void sak_prefetch(const void *start, size_t bytes) {

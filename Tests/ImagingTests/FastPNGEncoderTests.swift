@@ -78,6 +78,32 @@ struct FastPNGEncoderTests {
         }
     }
 
+    /// The filter checks the alphas as it reads each row: one pixel short of opaque, at any place
+    /// of a row of any width up to 24 (the vectorised steps and the tail), makes the image RGBA,
+    /// in the first row (nothing above) as in a later one.
+    @Test func testOneTranslucentPixel_anywhereInARow_makesTheImageRGBA() throws {
+        var numbers = Numbers(state: 7)
+        for width in 1...24 {
+            var image = PixelBuffer(width: width, height: 3)
+            for y in 0..<3 {
+                for x in 0..<width {
+                    image[x, y] = RGBA(red: UInt8(numbers.next(256)), green: UInt8(numbers.next(256)), blue: UInt8(numbers.next(256)))
+                }
+            }
+            #expect(try ImageDecoder().decode(Data(try FastPNGEncoder.encode(image)), file: "opaque.png").source.colorType == "RGB")
+            for y in [0, 2] {
+                for x in 0..<width {
+                    var translucent = image
+                    let pixel = translucent[x, y]
+                    // Alternately the lowest and the highest bit of the alpha cleared.
+                    translucent[x, y] = RGBA(red: pixel.red, green: pixel.green, blue: pixel.blue, alpha: (x + y) % 2 == 0 ? 254 : 127)
+                    let decoded = try ImageDecoder().decode(Data(try FastPNGEncoder.encode(translucent)), file: "translucent.png")
+                    #expect(decoded.source.colorType == "RGBA" && decoded.pixels == translucent, "width \(width), pixel (\(x), \(y))")
+                }
+            }
+        }
+    }
+
     @Test func testSamePixels_giveTheSameBytes_andTheChunksOfPNGEncoder() throws {
         let image = Self.images()[5].1
         let first = try FastPNGEncoder.encode(image)

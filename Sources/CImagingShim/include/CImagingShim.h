@@ -139,10 +139,17 @@ sak_status sak_jpeg_write(const sak_jpeg_write_params *params, const uint8_t *pi
 sak_status sak_png_simplified_size(const uint8_t *data, size_t length, uint32_t *width, uint32_t *height);
 sak_status sak_png_simplified_decode_rgba(const uint8_t *data, size_t length, uint8_t *pixels, size_t stride);
 
-/* One row of opaque RGBA pixels as PNG filter type 2 (Up) bytes of RGB: each colour byte less the
- * one above it (`above` NULL for the first row, where the bytes are copied), alpha left out.
- * Writes exactly `width` * 3 bytes to `out`. */
-void sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out);
+/* One row of RGBA pixels as PNG filter type 2 (Up) bytes of RGB: each colour byte less the one
+ * above it (`above` NULL for the first row, where the bytes are copied), alpha left out. Writes
+ * exactly `width` * 3 bytes to `out`; returns 1 when every alpha of the row is 255, else 0 (and
+ * the bytes written then do not stand for the row). */
+int sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out);
+
+/* 1 when the `count` bytes at `a` and `b` are the same (the C library's memcmp), else 0. */
+int sak_bytes_equal(const void *a, const void *b, size_t count);
+
+/* zlib's CRC-32 (the PNG chunk CRC) of `count` bytes, continuing from `crc` (0 to start). */
+uint32_t sak_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 /* Asks the CPU to bring the `bytes` bytes at `start` into its caches ahead of a read: a hint that
  * changes no value and never faults, whatever the address. */
