@@ -11,7 +11,7 @@ import Foundation
 /// file an audit writes, in about two thirds of the time, the same on every platform.
 public enum JSONText {
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONTreeEncoder(codingPath: [])
+        let encoder = JSONTreeEncoder(path: nil)
         guard let tree = try encoder.node(for: value) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
         }
@@ -48,27 +48,50 @@ private final class JSONObjectBox {
 
 // MARK: - The encoder
 
+/// A coding path as a chain of keys from the innermost out: a nested value's path is one small
+/// object, not a copy of its parent's array, and the array is made only when asked for (an error,
+/// or a type that reads its `codingPath`).
+private final class JSONPath {
+    let parent: JSONPath?
+    let key: any CodingKey
+
+    init(_ parent: JSONPath?, _ key: any CodingKey) {
+        self.parent = parent
+        self.key = key
+    }
+
+    static func keys(_ path: JSONPath?) -> [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = path
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+}
+
 private final class JSONTreeEncoder: Encoder {
-    let codingPath: [any CodingKey]
+    let path: JSONPath?
+    var codingPath: [any CodingKey] { JSONPath.keys(path) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     var value: JSONNode?
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    init(path: JSONPath?) {
+        self.path = path
     }
 
     /// The node `value` encodes to, with `JSONEncoder`'s default handling of the types it treats
     /// specially (Data as Base64, URL as its absolute string, Decimal as a number); nil when the
     /// value encoded nothing.
     func node<Value: Encodable>(for value: Value, key: (any CodingKey)? = nil) throws -> JSONNode? {
-        let path = key.map { codingPath + [$0] } ?? codingPath
         switch value {
         case let data as Data: return .string(data.base64EncodedString())
         case let url as URL: return .string(url.absoluteString)
         case let decimal as Decimal: return .literal(decimal.description)
         default: break
         }
-        let child = JSONTreeEncoder(codingPath: path)
+        let child = JSONTreeEncoder(path: key.map { JSONPath(path, $0) } ?? path)
         try value.encode(to: child)
         return child.value
     }
@@ -81,7 +104,7 @@ private final class JSONTreeEncoder: Encoder {
             box = JSONObjectBox()
             value = .object(box)
         }
-        return KeyedEncodingContainer(JSONKeyedContainer<Key>(encoder: self, box: box, codingPath: codingPath))
+        return KeyedEncodingContainer(JSONKeyedContainer<Key>(encoder: self, box: box, path: path))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -92,14 +115,14 @@ private final class JSONTreeEncoder: Encoder {
             box = JSONArrayBox()
             value = .array(box)
         }
-        return JSONUnkeyedContainer(encoder: self, box: box, codingPath: codingPath)
+        return JSONUnkeyedContainer(encoder: self, box: box, path: path)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { JSONSingleValueContainer(encoder: self) }
 
-    static func number<Value: BinaryFloatingPoint & CustomStringConvertible>(_ value: Value, codingPath: [any CodingKey]) throws -> JSONNode {
+    static func number<Value: BinaryFloatingPoint & CustomStringConvertible>(_ value: Value, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONNode {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "Unable to encode \(Value.self).\(value) directly in JSON."))
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "Unable to encode \(Value.self).\(value) directly in JSON."))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -110,7 +133,8 @@ private final class JSONTreeEncoder: Encoder {
 private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: JSONTreeEncoder
     let box: JSONObjectBox
-    let codingPath: [any CodingKey]
+    let path: JSONPath?
+    var codingPath: [any CodingKey] { JSONPath.keys(path) }
 
     private func set(_ node: JSONNode, for key: Key) { box.members.append((key.stringValue, node)) }
 
@@ -142,7 +166,7 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             nested = JSONObjectBox()
             set(.object(nested), for: key)
         }
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(encoder: encoder, box: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(encoder: encoder, box: nested, path: JSONPath(path, key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -153,14 +177,14 @@ private struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
             nested = JSONArrayBox()
             set(.array(nested), for: key)
         }
-        return JSONUnkeyedContainer(encoder: encoder, box: nested, codingPath: codingPath + [key])
+        return JSONUnkeyedContainer(encoder: encoder, box: nested, path: JSONPath(path, key))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: JSONSuperKey()) }
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
-        let child = JSONTreeEncoder(codingPath: codingPath + [key])
+        let child = JSONTreeEncoder(path: JSONPath(path, key))
         box.members.append((key.stringValue, .deferred(child)))
         return child
     }
@@ -185,7 +209,8 @@ private struct JSONIndexKey: CodingKey {
 private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: JSONTreeEncoder
     let box: JSONArrayBox
-    let codingPath: [any CodingKey]
+    let path: JSONPath?
+    var codingPath: [any CodingKey] { JSONPath.keys(path) }
     var count: Int { box.items.count }
 
     private func append(_ node: JSONNode) { box.items.append(node) }
@@ -215,18 +240,18 @@ private struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
         let nested = JSONObjectBox()
         let key = nextKey
         append(.object(nested))
-        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(encoder: encoder, box: nested, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(JSONKeyedContainer<NestedKey>(encoder: encoder, box: nested, path: JSONPath(path, key)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = JSONArrayBox()
         let key = nextKey
         append(.array(nested))
-        return JSONUnkeyedContainer(encoder: encoder, box: nested, codingPath: codingPath + [key])
+        return JSONUnkeyedContainer(encoder: encoder, box: nested, path: JSONPath(path, key))
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = JSONTreeEncoder(codingPath: codingPath + [nextKey])
+        let child = JSONTreeEncoder(path: JSONPath(path, nextKey))
         append(.deferred(child))
         return child
     }
@@ -321,6 +346,16 @@ private struct JSONTextWriter {
     /// Quotes, backslashes and control characters escaped; everything else as its UTF-8 bytes.
     private mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (keys, ids, rule names) need no escape: their bytes go in at once.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): append(UInt8(ascii: "\\"), UInt8(ascii: "\""))

@@ -113,6 +113,35 @@ struct JSONTextTests {
         #expect(throws: EncodingError.self) { try JSONText.encode(Handmade.Nothing()) }
     }
 
+    /// The error names where the number is: as `JSONEncoder`'s does through synthesized
+    /// conformances, and with the key of a nested container too (which Foundation's leaves out).
+    @Test func testANonConformingNumber_isNamedByItsCodingPath() {
+        struct Point: Encodable { let x: Double }
+        struct Line: Encodable { let points: [Point] }
+        struct Handwritten: Encodable {
+            let value: Double
+            func encode(to encoder: any Encoder) throws {
+                var outer = encoder.container(keyedBy: Handmade.Keys.self)
+                var nested = outer.nestedUnkeyedContainer(forKey: .nested)
+                try nested.encode(1.0)
+                try nested.encode(value)
+            }
+        }
+        func path(_ body: () throws -> Void) -> [String] {
+            do {
+                try body()
+            } catch let EncodingError.invalidValue(_, context) {
+                return context.codingPath.map(\.stringValue)
+            } catch {}
+            return []
+        }
+        let line = ["lines": [Line(points: [Point(x: 1), Point(x: -.infinity)])]]
+        let ours = path { _ = try JSONText.encode(line) }
+        #expect(ours == ["lines", "Index 0", "points", "Index 1", "x"])
+        #expect(ours == path { _ = try Self.foundationText(line) })
+        #expect(path { _ = try JSONText.encode([Handwritten(value: 2), Handwritten(value: .nan)]) } == ["Index 1", "nested", "Index 1"])
+    }
+
     /// A report with a finding of every rule, waivers and notes.
     @Test func testReport_isJSONEncodersText() throws {
         let report = MeasurementCodingTests.report()
