@@ -283,12 +283,10 @@ enum RunDeflater {
                 matchTable[length * 4 + distance] = bits | UInt64(total) << 48
             }
         }
-        let valueMask: UInt64 = (1 << 48) - 1
         literalTable.withUnsafeBufferPointer { literalTable in
             matchTable.withUnsafeBufferPointer { matchTable in
-                for token in tokens {
-                    let entry = token & matchFlag == 0 ? literalTable[Int(token)] : matchTable[Int(token >> 8 & 0x1FF) * 4 + Int(token & 3)]
-                    writer.write(entry & valueMask, count: Int(entry >> 48))
+                writer.writeTokens(tokens) { token in
+                    token & matchFlag == 0 ? literalTable[Int(token)] : matchTable[Int(token >> 8 & 0x1FF) * 4 + Int(token & 3)]
                 }
             }
         }
@@ -385,6 +383,34 @@ struct BitWriter {
     var bytes: [UInt8] = []
     private var pending: UInt64 = 0
     private var pendingCount = 0
+
+    /// Writes each token's bits as `entry` gives them: the bits in the low 48, their count above.
+    /// The block's bytes go to memory the tokens' most (35 bits each) fits in, with none of the
+    /// array's checks a byte, then onto `bytes` at once.
+    mutating func writeTokens(_ tokens: UnsafeBufferPointer<UInt32>, entry: (UInt32) -> UInt64) {
+        let valueMask: UInt64 = (1 << 48) - 1
+        var pending = self.pending, pendingCount = self.pendingCount
+        let capacity = tokens.count * 5 + 8
+        let block = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var written = 0
+            for token in tokens {
+                let bits = entry(token)
+                pending |= (bits & valueMask) &<< UInt64(pendingCount)
+                pendingCount &+= Int(bits &>> 48)
+                if pendingCount >= 32 {
+                    raw.storeBytes(of: UInt32(truncatingIfNeeded: pending).littleEndian, toByteOffset: written, as: UInt32.self)
+                    written &+= 4
+                    pending &>>= 32
+                    pendingCount &-= 32
+                }
+            }
+            initialized = written
+        }
+        bytes.append(contentsOf: block)
+        self.pending = pending
+        self.pendingCount = pendingCount
+    }
 
     /// Writes the low `count` bits of `bits`: at most 32 at a time, as fewer than 32 are pending.
     /// (A token is at most 23: a 15-bit length code, 5 extra bits, and a distance code of at most
