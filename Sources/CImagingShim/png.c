@@ -422,6 +422,38 @@ void sak_prefetch(const void *start, size_t bytes) {
 #endif
 }
 
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <emmintrin.h>
+#endif
+
+size_t sak_same_color_run(const uint8_t *pixels, size_t count, uint32_t rgb) {
+    const uint32_t want = rgb & 0x00FFFFFFu;
+    size_t n = 0;
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+    /* SSE2, which every x86-64 CPU has: four pixels a step, alpha masked off. */
+    const __m128i mask = _mm_set1_epi32(0x00FFFFFF);
+    const __m128i wanted = _mm_set1_epi32((int)want);
+    for (; n + 4 <= count; n += 4) {
+        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i *)(pixels + n * 4)), mask);
+        int same = _mm_movemask_epi8(_mm_cmpeq_epi32(v, wanted));
+        if (same != 0xFFFF) return n + (size_t)__builtin_ctz((unsigned)~same & 0xFFFFu) / 4;
+    }
+#elif defined(__aarch64__)
+    const uint32x4_t mask = vdupq_n_u32(0x00FFFFFFu);
+    const uint32x4_t wanted = vdupq_n_u32(want);
+    for (; n + 4 <= count; n += 4) {
+        uint32x4_t v = vandq_u32(vld1q_u32((const uint32_t *)(const void *)(pixels + n * 4)), mask);
+        if (vminvq_u32(vceqq_u32(v, wanted)) != 0xFFFFFFFFu) break;
+    }
+#endif
+    for (; n < count; n++) {
+        uint32_t pixel;
+        memcpy(&pixel, pixels + n * 4, 4);
+        if ((pixel & 0x00FFFFFFu) != want) break;
+    }
+    return n;
+}
+
 /* ---------------------------------------------------------------- writing */
 
 typedef struct {

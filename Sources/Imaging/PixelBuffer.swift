@@ -86,6 +86,15 @@ public struct PixelBuffer: Equatable, Sendable {
         sak_prefetch(start, bytes)
     }
 
+    /// How many of the `count` pixels at `start` have the colour `rgb` (red in the low byte, then
+    /// green and blue; alpha not compared), from the first to the first that differs: four pixels
+    /// a step in the shim (SSE2 or NEON).
+    @inline(__always)
+    public static func sameColorRun(_ start: UnsafeRawPointer, count: Int, rgb: UInt32) -> Int {
+        guard count > 0 else { return 0 }
+        return sak_same_color_run(start.assumingMemoryBound(to: UInt8.self), count, rgb)
+    }
+
     /// Whether every RGBA pixel in `bytes` has alpha 255, two pixels at a time (their alpha bytes
     /// are the top byte of each half of a little-endian word).
     static func isOpaque(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -151,6 +151,11 @@ int sak_bytes_equal(const void *a, const void *b, size_t count);
 /* zlib's CRC-32 (the PNG chunk CRC) of `count` bytes, continuing from `crc` (0 to start). */
 uint32_t sak_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
+/* How many of the `count` RGBA pixels at `pixels` (byte order R, G, B, A) have the colour `rgb`
+ * (red in its low byte, then green and blue; alpha is not compared), counted from the first up
+ * to the first that differs. */
+size_t sak_same_color_run(const uint8_t *pixels, size_t count, uint32_t rgb);
+
 /* Asks the CPU to bring the `bytes` bytes at `start` into its caches ahead of a read: a hint that
  * changes no value and never faults, whatever the address. */
 void sak_prefetch(const void *start, size_t bytes);

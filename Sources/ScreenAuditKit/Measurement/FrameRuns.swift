@@ -67,15 +67,17 @@ struct FrameRuns {
                     var offset = 0
                     while offset < length {
                         // Four adjacent pixels of the current run's colour (flat background, the
-                        // commonest case) extend it with one store.
+                        // commonest case) extend it with one store, and as many as follow with
+                        // them, counted in the shim four at a time.
                         if step == 1, offset + 4 <= length {
                             let pair = UInt64(previous) | UInt64(previous) << 32
                             let low = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self)) & 0x00FF_FFFF_00FF_FFFF
                             let high = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) & 0x00FF_FFFF_00FF_FFFF
                             if low == pair && high == pair {
-                                offset &+= 4
+                                let more = PixelBuffer.sameColorRun(p + 16, count: length &- offset &- 4, rgb: previous)
+                                offset &+= 4 &+ more
                                 lengths[run] = UInt16(truncatingIfNeeded: offset)
-                                p += 16
+                                p += 16 &+ 4 &* more
                                 continue
                             }
                         }
