@@ -194,7 +194,9 @@ if [ -z "$(find "$("$clang" -print-resource-dir)/lib" -name 'libclang_rt.fuzzer*
 fi
 command -v pkg-config >/dev/null || { echo "error: pkg-config is needed (apt-get install pkg-config)" >&2; exit 2; }
 read -r -a c_flags <<<"$(pkg-config --cflags libpng libjpeg)"
-read -r -a link_flags <<<"$(pkg-config --libs libpng libjpeg)"
+# zlib too: the shim takes the CRC-32 of the chunks FastPNGEncoder writes from it (Package.swift
+# links it the same way; macOS has it in the SDK, with no zlib.pc to ask).
+read -r -a link_flags <<<"$(pkg-config --libs libpng libjpeg) $(pkg-config --libs zlib 2>/dev/null || echo -lz)"
 if [ -x "$toolchain_bin/llvm-symbolizer" ] && [ -z "${ASAN_SYMBOLIZER_PATH:-}" ]; then
     export ASAN_SYMBOLIZER_PATH=$toolchain_bin/llvm-symbolizer
 fi

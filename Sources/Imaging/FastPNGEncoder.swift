@@ -384,9 +384,10 @@ struct BitWriter {
     private var pending: UInt64 = 0
     private var pendingCount = 0
 
-    /// Writes each token's bits as `entry` gives them: the bits in the low 48, their count above.
-    /// The block's bytes go to memory the tokens' most (35 bits each) fits in, with none of the
-    /// array's checks a byte, then onto `bytes` at once.
+    /// Writes each token's bits as `entry` gives them: the bits in the low 48, their count above
+    /// (at most 23, as `write` says, so fewer than 64 are ever pending). The block's bytes go to
+    /// memory sized for five a token, with none of the array's checks a byte, then onto `bytes`
+    /// at once.
     mutating func writeTokens(_ tokens: UnsafeBufferPointer<UInt32>, entry: (UInt32) -> UInt64) {
         let valueMask: UInt64 = (1 << 48) - 1
         var pending = self.pending, pendingCount = self.pendingCount
