@@ -5,7 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#if defined(__aarch64__)
+/* The vector paths: x86-64 with a compiler that can target SSSE3 per function and ask the CPU
+ * for it at run time (SSE2 every x86-64 CPU has), or NEON, which every arm64 CPU has. */
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define SAK_X86_SIMD 1
+#include <tmmintrin.h>
+#elif defined(__aarch64__)
 #include <arm_neon.h>
 #endif
 
@@ -207,8 +212,7 @@ sak_status sak_png_read_header(sak_png_reader *reader, sak_image_header *header)
  * of the row and took about a sixth of an RGB screenshot's decode. Four pixels a step with one
  * byte shuffle (SSSE3 on x86-64 where the CPU has it, NEON on arm64), else a byte at a time.
  * `rgb` has 16 bytes of slack after the row, so a 16-byte load at its last four pixels is safe. */
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <tmmintrin.h>
+#if defined(SAK_X86_SIMD)
 __attribute__((target("ssse3")))
 static size_t sak_widen_rgb_ssse3(const uint8_t *rgb, uint8_t *rgba, size_t width) {
     const __m128i spread = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
@@ -224,7 +228,7 @@ static size_t sak_widen_rgb_ssse3(const uint8_t *rgb, uint8_t *rgba, size_t widt
 
 static void sak_widen_rgb(const uint8_t *restrict rgb, uint8_t *restrict rgba, png_uint_32 width) {
     size_t x = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(SAK_X86_SIMD)
     if (__builtin_cpu_supports("ssse3")) x = sak_widen_rgb_ssse3(rgb, rgba, width);
 #elif defined(__aarch64__)
     for (; x + 16 <= width; x += 16) {
@@ -347,7 +351,7 @@ sak_status sak_png_read_rgba(sak_png_reader *reader, uint8_t *pixels, size_t str
 
 /* Four pixels a step with one byte shuffle where the CPU has SSSE3 (x86-64) or NEON (arm64); the
  * 16-byte store of the last step must end inside the row, so the tail is done a pixel at a time. */
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(SAK_X86_SIMD)
 __attribute__((target("ssse3")))
 static size_t sak_up_filter_rgb_ssse3(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out, int *opaque) {
     const __m128i pack = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
@@ -369,7 +373,7 @@ static size_t sak_up_filter_rgb_ssse3(const uint8_t *current, const uint8_t *abo
 int sak_png_up_filter_rgb(const uint8_t *current, const uint8_t *above, size_t width, uint8_t *out) {
     size_t x = 0;
     int opaque = 1;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(SAK_X86_SIMD)
     if (__builtin_cpu_supports("ssse3")) x = sak_up_filter_rgb_ssse3(current, above, width, out, &opaque);
 #elif defined(__aarch64__)
     uint8x16_t alphas = vdupq_n_u8(0xFF);
@@ -422,14 +426,10 @@ void sak_prefetch(const void *start, size_t bytes) {
 #endif
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <emmintrin.h>
-#endif
-
 size_t sak_same_color_run(const uint8_t *pixels, size_t count, uint32_t rgb) {
     const uint32_t want = rgb & 0x00FFFFFFu;
     size_t n = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if defined(SAK_X86_SIMD)
     /* SSE2, which every x86-64 CPU has: four pixels a step, alpha masked off. */
     const __m128i mask = _mm_set1_epi32(0x00FFFFFF);
     const __m128i wanted = _mm_set1_epi32((int)want);

@@ -133,10 +133,11 @@ print("decode benchmark (\(source)): \(width)×\(height) px (\(String(format: "%
 print("PNG \(png.count) bytes; JPEG of the same pixels \(jpeg.count) bytes (quality 90)")
 
 let decoder = ImageDecoder()
-_ = try measure("ImageDecoder PNG → RGBA") {
+let decodeOurs = {
     let image = try decoder.decode(png, file: "benchmark.png")
     precondition(image.pixels.width == width)
 }
+_ = try measure("ImageDecoder PNG → RGBA", decodeOurs)
 @MainActor func decodeSimplified() {
     png.withUnsafeBytes { raw in
         let bytes = raw.bindMemory(to: UInt8.self)
@@ -161,7 +162,7 @@ _ = try measure("ImageDecoder JPEG → RGBA") {
     let image = try decoder.decode(jpeg, file: "benchmark.jpg")
     precondition(image.pixels.width == width)
 }
-let ratio = try pairedRatio({ _ = try decoder.decode(png, file: "benchmark.png") }, decodeSimplified)
+let ratio = try pairedRatio(decodeOurs, decodeSimplified)
 print("ImageDecoder / simplified API: \(String(format: "%.3f", ratio)) (median of \(iterations) back-to-back pairs; target ≤ 1.10)")
 if inputPath != nil {
     // Finding the text of the real screenshot, at its device's scale (2 when its size is no
@@ -169,7 +170,7 @@ if inputPath != nil {
     let fileScale = KnownScreenSizes.entry(width: width, height: height)?.scale ?? 2
     let detectFile = { _ = TextDetector(scale: fileScale).detect(in: decodedCard) }
     _ = measure("detect the text (scan, @\(Int(fileScale))x)", detectFile)
-    let fileRatio = try pairedRatio(detectFile, { _ = try decoder.decode(png, file: "benchmark.png") })
+    let fileRatio = try pairedRatio(detectFile, decodeOurs)
     print("text detection / decode of this file: \(String(format: "%.1f", fileRatio * 100)) % (target ≤ 100 %)")
 }
 
@@ -184,28 +185,28 @@ let auditedPixels = auditScreen.contract.elements.reduce(0) { total, element in
 print("")
 print("audit benchmark: 1290×2796 screen, \(textElements) text elements covering \(String(format: "%.2f", Double(auditedPixels) / 1_000_000)) MP")
 let screenMegapixels = Double(auditScreen.image.width * auditScreen.image.height) / 1_000_000
-_ = try measure("decode the screen PNG", megapixels: screenMegapixels) {
-    _ = try decoder.decode(auditPNG, file: "audit.png")
-}
+let decodeScreen = { _ = try decoder.decode(auditPNG, file: "audit.png") }
+_ = try measure("decode the screen PNG", megapixels: screenMegapixels, decodeScreen)
 let check = TextContrastCheck()
 // The context measures every text element as it is built (the analysis the text checks share),
 // so building it is part of the time.
-_ = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000) {
+let contrastOnly = {
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: [.contrast, .otherColors])
-    let results = check.run(context)
-    precondition(results.count == textElements)
+    precondition(check.run(context).count == textElements)
 }
+_ = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000, contrastOnly)
 let textChecks: [any AuditCheck] = [check, TextSizeCheck(), TextClippedCheck()]
-_ = measure("the three text checks on 40", megapixels: Double(auditedPixels) / 1_000_000) {
+let threeTextChecks = {
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
-    let results = textChecks.flatMap { $0.run(context) }
-    precondition(results.count == textElements * 3)
+    precondition(textChecks.flatMap { $0.run(context) }.count == textElements * 3)
 }
+_ = measure("the three text checks on 40", megapixels: Double(auditedPixels) / 1_000_000, threeTextChecks)
 let detector = TextDetector(scale: AuditScreen.scale)
-_ = measure("detect the text (scan)", megapixels: screenMegapixels) {
+let detectScreen = {
     let found = detector.detect(in: auditScreen.image)
     precondition(found.lines.count >= textElements)
 }
+_ = measure("detect the text (scan)", megapixels: screenMegapixels, detectScreen)
 // Writing an overlay-sized PNG: libpng with zlib at level 1 and the Up filter (what overlays used),
 // and the run-length encoder overlays use now.
 let zlibEncode = try measure("encode the screen: zlib level 1", megapixels: screenMegapixels) {
@@ -218,16 +219,9 @@ print("FastPNGEncoder / zlib level 1: \(String(format: "%.2f", fastEncode / zlib
     + "bytes \(try FastPNGEncoder.encode(auditScreen.image).count) / \(try PNGEncoder.encode(auditScreen.image, effort: .fast).count)")
 // The ratios to the decode, each the median of back-to-back pairs (the medians above are measured
 // one phase after another, and this machine's speed drifts between phases).
-let decodeScreen = { _ = try decoder.decode(auditPNG, file: "audit.png") }
-let textChecksRatio = try pairedRatio({
-    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
-    precondition(textChecks.flatMap { $0.run(context) }.count == textElements * 3)
-}, decodeScreen)
-let detectionRatio = try pairedRatio({ _ = detector.detect(in: auditScreen.image) }, decodeScreen)
-let contrastRatio = try pairedRatio({
-    let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image, textParts: [.contrast, .otherColors])
-    precondition(check.run(context).count == textElements)
-}, decodeScreen)
+let textChecksRatio = try pairedRatio(threeTextChecks, decodeScreen)
+let detectionRatio = try pairedRatio(detectScreen, decodeScreen)
+let contrastRatio = try pairedRatio(contrastOnly, decodeScreen)
 print("the three text checks / decode: \(String(format: "%.1f", textChecksRatio * 100)) %")
 print("text detection / decode: \(String(format: "%.1f", detectionRatio * 100)) % (target ≤ 100 %)")
 print("audit / decode: \(String(format: "%.1f", contrastRatio * 100)) % (target ≤ 30 %)")

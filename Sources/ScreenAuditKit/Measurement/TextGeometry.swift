@@ -80,8 +80,8 @@ struct TextMetricsExpectation: Equatable, Sendable {
             } else if character.isLowercase {
                 lowercase += 1
                 if let base = character.unicodeScalars.first {
-                    if "bdfhkl".unicodeScalars.contains(base) { ascenders += 1 }
-                    if "gjpqy".unicodeScalars.contains(base) { descenders += 1 }
+                    if Self.ascenderLetters.unicodeScalars.contains(base) { ascenders += 1 }
+                    if Self.descenderLetters.unicodeScalars.contains(base) { descenders += 1 }
                 }
             }
         }
@@ -101,10 +101,16 @@ struct TextMetricsExpectation: Equatable, Sendable {
         }
     }
 
-    private static let asciiAscenderMarks = Array("()[]{}/\\|".utf8)
-    private static let asciiCapHeightMarks = Array("!?%&'\"#@*".utf8)
-    private static let asciiAscenderLetters = Array("bdfhkl".utf8)
-    private static let asciiDescenderLetters = Array("gjpqy".utf8)
+    // The sets below as bytes, for `countASCII`.
+    private static let asciiAscenderMarks = ascenderMarks.compactMap(\.asciiValue)
+    private static let asciiCapHeightMarks = capHeightMarks.compactMap(\.asciiValue)
+    private static let asciiAscenderLetters = Array(ascenderLetters.utf8)
+    private static let asciiDescenderLetters = Array(descenderLetters.utf8)
+
+    /// Lower-case letters (and letters built on them, as é on e) that rise to the ascender.
+    static let ascenderLetters = "bdfhkl"
+    /// Lower-case letters (and letters built on them) that reach below the baseline.
+    static let descenderLetters = "gjpqy"
 
     /// Punctuation that reaches the cap height or above, like capitals.
     static let capHeightMarks: Set<Character> = ["!", "?", "%", "&", "'", "\"", "#", "@", "*"]

@@ -18,15 +18,9 @@ extension SARIFReporter {
                     "kind": .string("member"),
                 ])])))
             }
-            var result: [(key: String, value: JSONValue)] = [
-                ("ruleId", .string(finding.rule)),
-                ("level", .string(level(finding.severity))),
-                ("message", .members(["text": .string(finding.asset.map { "\($0): \(finding.message)" } ?? finding.message)])),
-                ("locations", .array([.object(location)])),
-                ("partialFingerprints", .members(["screenauditFingerprint/v1": .string(finding.fingerprint)])),
-            ]
-            if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .number(Double(index)))) }
-            return .object(result)
+            return .object(resultMembers(rule: finding.rule, severity: finding.severity,
+                                         message: finding.asset.map { "\($0): \(finding.message)" } ?? finding.message,
+                                         locations: [.object(location)], fingerprint: finding.fingerprint, ruleIndex: ruleIndex))
         }
         return try document(tool: report.tool, rules: rules, results: results)
     }

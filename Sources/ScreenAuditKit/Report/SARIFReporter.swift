@@ -23,14 +23,8 @@ public enum SARIFReporter {
                 if !screen.contract.isEmpty {
                     locations.append(.members(["physicalLocation": .members(["artifactLocation": .members(["uri": .string(screen.contract)])])]))
                 }
-                var result: [(key: String, value: JSONValue)] = [
-                    ("ruleId", .string(finding.rule)),
-                    ("level", .string(level(finding.severity))),
-                    ("message", .members(["text": .string("\(screen.id): \(finding.message)")])),
-                    ("locations", .array(locations)),
-                    ("partialFingerprints", .members(["screenauditFingerprint/v1": .string(finding.fingerprint)])),
-                ]
-                if let index = ruleIndex[finding.rule] { result.append(("ruleIndex", .number(Double(index)))) }
+                var result = resultMembers(rule: finding.rule, severity: finding.severity, message: "\(screen.id): \(finding.message)",
+                                           locations: locations, fingerprint: finding.fingerprint, ruleIndex: ruleIndex)
                 if finding.waived, let waiver = finding.waiver {
                     result.append(("suppressions", .array([.members(["kind": .string("external"), "justification": .string(waiver.reason)])])))
                 }
@@ -64,6 +58,21 @@ public enum SARIFReporter {
             ])]),
         ])
         return try JSONText.encode(document)
+    }
+
+    /// What every result holds: its rule (and the rule's place in the driver's table, when it has
+    /// one), level, message, locations and fingerprint. The members are sorted when written.
+    static func resultMembers(rule: String, severity: Severity, message: String, locations: [JSONValue], fingerprint: String,
+                              ruleIndex: [String: Int]) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = [
+            ("ruleId", .string(rule)),
+            ("level", .string(level(severity))),
+            ("message", .members(["text": .string(message)])),
+            ("locations", .array(locations)),
+            ("partialFingerprints", .members(["screenauditFingerprint/v1": .string(fingerprint)])),
+        ]
+        if let index = ruleIndex[rule] { members.append(("ruleIndex", .number(Double(index)))) }
+        return members
     }
 
     static func level(_ severity: Severity) -> String {

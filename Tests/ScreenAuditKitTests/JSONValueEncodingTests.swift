@@ -2,10 +2,10 @@
 import ScreenContracts
 import Testing
 
-/// report.sarif's layout: what Foundation's JSONSerialization wrote with sorted keys, pretty
-/// printing and unescaped slashes (the text below is its output for this document), now the same
-/// on every platform.
-struct JSONWriterTests {
+/// A `JSONValue` through `JSONText`, as report.sarif is written: the text Foundation's
+/// JSONSerialization wrote with sorted keys, pretty printing and unescaped slashes (the text below
+/// is its output for this document), now the same on every platform.
+struct JSONValueEncodingTests {
     @Test func testLayout_isJSONSerializationsSortedPrettyText() throws {
         let document: JSONValue = .members([
             "d": .array([.number(1), .string("s"), .members(["e": .array([])])]),
