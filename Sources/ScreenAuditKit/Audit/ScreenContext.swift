@@ -19,6 +19,7 @@ public struct ScreenContext: Sendable {
         var analyses: [String: TextAnalysis] = [:]
         var undrawn = Set<String>()
         let scale = screen.device.scale
+        let scratch = TextAnalysis.Scratch()
         for element in screen.elements where analyses[element.id] == nil {
             guard let text = element.text else { continue }
             // A label standing in for text is measured whatever the run checks: whether it is
@@ -28,7 +29,7 @@ public struct ScreenContext: Sendable {
             let frame = PixelRect.snapping(x: element.frame.x, y: element.frame.y, width: element.frame.width,
                                            height: element.frame.height, scale: scale, clampedTo: image.width, image.height)
             let analysis = TextAnalysis(image: image, frame: frame, textHeight: text.pointSize.map { $0 * scale },
-                                        parts: fromLabel ? .all : textParts)
+                                        parts: fromLabel ? .all : textParts, scratch: scratch)
             analyses[element.id] = analysis
             if fromLabel && !analysis.showsText(text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) { undrawn.insert(element.id) }
         }

@@ -56,8 +56,15 @@ struct InkCoverage: Sendable {
     func removingFrameShapes() -> InkCoverage {
         var edgePixels: [Int] = []
         edgePixels.reserveCapacity(2 * (width + height))
-        for x in 0..<width { edgePixels += [x, (height - 1) * width + x] }
-        for y in 0..<height { edgePixels += [y * width, y * width + width - 1] }
+        // One append a pixel: an array literal a pair cost an allocation each.
+        for x in 0..<width {
+            edgePixels.append(x)
+            edgePixels.append((height - 1) * width + x)
+        }
+        for y in 0..<height {
+            edgePixels.append(y * width)
+            edgePixels.append(y * width + width - 1)
+        }
         // Most text frames have no ink on their edges: nothing to trace, nothing to copy.
         guard edgePixels.contains(where: { self.values[$0] >= Self.inkLevel }) else { return self }
         var values = self.values

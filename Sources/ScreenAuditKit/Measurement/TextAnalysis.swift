@@ -29,9 +29,29 @@ public struct TextAnalysis: Sendable {
     /// were measured on one background (`otherColors`); nil otherwise.
     public let holdsOtherColors: Bool?
 
+    /// Tables the measurements of one screen's elements reuse, one after another, rather than
+    /// each taking and zeroing its own: one thread's, never shared.
+    final class Scratch {
+        /// The modal ink colour's count per 5-bit key, all zeros between measurements.
+        private var inkCounts: [Int32]?
+
+        func takeInkCounts() -> [Int32] {
+            defer { inkCounts = nil }
+            return inkCounts ?? TextContrastPasses.emptyInkCounts()
+        }
+
+        func returnInkCounts(_ counts: [Int32]) { inkCounts = counts }
+    }
+
     /// `textHeight`: the text's size in pixels (point size × scale), if known; it sizes the tiles
     /// in which backgrounds are taken.
     public init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts = .all) {
+        self.init(image: image, frame: frame, textHeight: textHeight, parts: parts, scratch: nil)
+    }
+
+    /// With `scratch`, tables are reused from the measurement before (a screen's elements, one
+    /// after another).
+    init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts, scratch: Scratch?) {
         self.frame = frame
         self.parts = parts
         if let problem = textFrameProblem(frame, in: image) {
@@ -51,13 +71,13 @@ public struct TextAnalysis: Sendable {
             return TextRegion.holdsOtherColors(in: image, frame: frame, foreground: m.foreground, background: m.background)
         }
         guard parts.contains(.coverage) else {
-            contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1)).measure()
+            contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1), scratch: scratch).measure()
             holdsOtherColors = otherColors(contrast, runs: nil)
             coverage = .notMeasurable("the ink coverage was not measured in this run")
             return
         }
         let runs = FrameRuns(image: image, rect: frame, grid: grid)
-        contrast = TextContrastPasses(runs: sampled ? runs.sampledEverySecondPixel() : runs).measure()
+        contrast = TextContrastPasses(runs: sampled ? runs.sampledEverySecondPixel() : runs, scratch: scratch).measure()
         holdsOtherColors = otherColors(contrast, runs: runs)
         switch contrast {
         case let .notMeasurable(reason):

@@ -73,6 +73,8 @@ func contrastSamplesEverySecondPixel(textHeight: Double?) -> Bool { (textHeight 
 /// hold every second pixel of every second row.
 struct TextContrastPasses {
     let runs: FrameRuns
+    /// Tables one measurement after another may reuse (`TextAnalysis.Scratch`): nil takes new ones.
+    var scratch: TextAnalysis.Scratch? = nil
 
     var grid: TileGrid { runs.grid }
     var step: Int { runs.step }
@@ -184,7 +186,9 @@ struct TextContrastPasses {
     /// The modal 5-bit colour (`key`: 5 bits each of red, green, blue) among pixels far from their
     /// background, how many pixels it holds, and how many pixels are far at all.
     func modalInkColor(_ provisional: [SIMD3<Int32>], thresholdSquared: Int32) -> (key: Int, count: Int32, farPixels: Int) {
-        var inkCount = [Int32](repeating: 0, count: 1 << 15)
+        // A count for every key: 128 KiB to zero, unless the scratch's table (all zeros between
+        // measurements) is at hand.
+        var inkCount = scratch?.takeInkCounts() ?? Self.emptyInkCounts()
         // The keys counted, in the order met: the modal key is looked for among them alone.
         var keys: [Int] = []
         var farPixels = 0
@@ -210,8 +214,17 @@ struct TextContrastPasses {
         for key in keys where inkCount[key] > inkCount[modalKey] || (inkCount[key] == inkCount[modalKey] && key < modalKey) {
             modalKey = key
         }
-        return (modalKey, inkCount[modalKey], farPixels)
+        let modalCount = inkCount[modalKey]
+        if let scratch {
+            // Back to all zeros: only the keys counted were touched.
+            for key in keys { inkCount[key] = 0 }
+            scratch.returnInkCounts(inkCount)
+        }
+        return (modalKey, modalCount, farPixels)
     }
+
+    /// A zero count for each 5-bit colour key.
+    static func emptyInkCounts() -> [Int32] { [Int32](repeating: 0, count: 1 << 15) }
 
     // MARK: Pass 4 — ink and background, tile by tile
 
