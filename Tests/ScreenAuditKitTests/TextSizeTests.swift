@@ -297,3 +297,49 @@ struct TextMetricsExpectationTests {
         #expect(TextMetricsExpectation("Ärger über Öl").capitals == 2)
     }
 }
+
+/// `TextGeometryReader.sortByValue` orders samples exactly as the stable `sort()` does, equal
+/// values in their order (told apart by their weights), on every kind of input it meets.
+struct SampleSortTests {
+    typealias Sample = TextGeometryReader.Sample
+
+    static func sortedBoth(_ samples: [Sample]) -> (bucketed: [Sample], stable: [Sample]) {
+        var bucketed = samples
+        TextGeometryReader.sortByValue(&bucketed)
+        return (bucketed, samples.sorted())
+    }
+
+    static func same(_ a: [Sample], _ b: [Sample]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.value == $1.value && $0.weight == $1.weight }
+    }
+
+    @Test func testBucketedSort_matchesTheStableSort() {
+        var generator = SplitMix64(state: 12)
+        for trial in 0..<200 {
+            let count = trial % 7 == 0 ? trial % 5 : 20 + trial * 7
+            let height = Double(8 + trial % 120)
+            var samples: [Sample] = []
+            for index in 0..<count {
+                // Whole pixels, eighths (bucket edges), and fractions between: many equal values.
+                let value: Double
+                switch generator.next() % 3 {
+                case 0: value = Double(generator.next() % UInt64(height))
+                case 1: value = Double(generator.next() % UInt64(height * 8)) / 8
+                default: value = Double(generator.next() % UInt64(height * 100)) / 100
+                }
+                samples.append(Sample(value: value, weight: Double(index)))
+            }
+            let (bucketed, stable) = Self.sortedBoth(samples)
+            #expect(Self.same(bucketed, stable), "trial \(trial)")
+        }
+    }
+
+    @Test func testValuesTheBucketsCannotHold_takeTheStableSort() {
+        let inputs: [[Double]] = [[3, -1, 2, -1, 0], [5e9, 1, 5e9, 0.5], [2, .infinity, 1, 2], [0, 0, 0], [4], []]
+        for values in inputs {
+            let samples = values.enumerated().map { Sample(value: $1, weight: Double($0)) }
+            let (bucketed, stable) = Self.sortedBoth(samples)
+            #expect(Self.same(bucketed, stable), "\(values)")
+        }
+    }
+}
