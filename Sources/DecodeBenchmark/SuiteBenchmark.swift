@@ -14,7 +14,8 @@ import Darwin
 /// temporary folder, decoded by libpng's simplified API in this process, then audited by the
 /// `screenaudit` binary built beside this one, whose CPU time (user + system) and peak memory
 /// come from `wait4`. Every figure is the median of `repeats` runs, every ratio the median of the
-/// ratios of runs to the decode measured just before each.
+/// ratios of runs to the decode measured around each (the mean of the decodes just before and
+/// just after it), the range of those ratios printed beside the two main ones.
 struct SuiteBenchmark {
     var screens: Int
     var repeats: Int
@@ -43,17 +44,21 @@ struct SuiteBenchmark {
             ("audit: every default output, --jobs 2", [], 2),
         ]
         // Rounds of every configuration once, so a drift in the machine's speed (a shared host's
-        // varies by 10-15 % over minutes) weighs on every figure alike; and each run paired with a
-        // decode of the suite just before it, so every ratio is taken between two figures measured
-        // seconds apart. The ratios quoted are the medians of those pairs.
+        // varies by 10-25 % over minutes) weighs on every figure alike; and each run paired with
+        // the decodes of the suite just before and just after it, so every ratio is taken between
+        // figures measured seconds apart, and a drift during the run weighs on both sides. The
+        // ratios quoted are the medians of those pairs.
         var decodes = [[Double]](repeating: [], count: configurations.count)
         var runs = [[Run]](repeating: [], count: configurations.count)
+        var before = decodeCPU(files)
         for _ in 0..<repeats {
             for (index, configuration) in configurations.enumerated() {
-                decodes[index].append(decodeCPU(files))
                 let arguments = ["audit", "--contracts", "\(folder)/contracts.json", "--screenshots", "\(folder)/shots",
                                  "--out", "\(folder)/out", "--today", "2026-01-01", "--jobs", "\(configuration.jobs)"] + configuration.extra
                 runs[index].append(try spawn(binary, arguments))
+                let after = decodeCPU(files)
+                decodes[index].append((before + after) / 2)
+                before = after
                 if ProcessInfo.processInfo.environment["SUITE_ROUNDS"] != nil {
                     FileHandle.standardError.write(String(format: "%d decode %.3f run %.3f\n", index, decodes[index].last!, runs[index].last!.cpu).data(using: .utf8)!)
                 }
@@ -63,6 +68,11 @@ struct SuiteBenchmark {
         /// The median over rounds of `value` for each round's run and the decode paired with it.
         func ratio(_ index: Int, _ value: (Run, Double) -> Double) -> Double {
             median(zip(runs[index], decodes[index]).map { value($0, $1) })
+        }
+        /// The lowest and highest of those ratios of CPU time, as text.
+        func spread(_ index: Int) -> String {
+            let ratios = zip(runs[index], decodes[index]).map { $0.cpu / $1 }
+            return String(format: "rounds %.2f–%.2f", ratios.min() ?? 0, ratios.max() ?? 0)
         }
         print("")
         print("suite benchmark: \(screens) screenshots of 1290×2796 px, 40 text labels each; CPU seconds, median of \(repeats) rounds")
@@ -79,8 +89,8 @@ struct SuiteBenchmark {
         let speedUp = median((0..<repeats).map { runs[outputs][$0].wall / runs[twoWorkers][$0].wall })
         let peakGrowth = (runs[twoWorkers].map(\.peakKiB).max() ?? 0) - (runs[outputs].map(\.peakKiB).max() ?? 0)
         print("")
-        print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3)", ratio(reports) { $0.cpu / $1 }))
-        print(String(format: "every default output / decode:          %.2f (target ≤ 1.6)", ratio(outputs) { $0.cpu / $1 }))
+        print(String(format: "whole audit (json, md) / decode:        %.2f (target ≤ 1.3; ", ratio(reports) { $0.cpu / $1 }) + spread(reports) + ")")
+        print(String(format: "every default output / decode:          %.2f (target ≤ 1.6; ", ratio(outputs) { $0.cpu / $1 }) + spread(outputs) + ")")
         print(String(format: "an overlay for every screen adds:       %.2f × decode (target ≤ 1.0)", overlayCost))
         print(String(format: "two workers, throughput over one:       %.2f (target ≥ 1.8 on two cores; %d cores here)",
                      speedUp, ProcessInfo.processInfo.activeProcessorCount))
