@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 @testable import ScreenAuditKit
 import TestSupport
@@ -63,6 +64,40 @@ struct ReportWriterTests {
         // /dev/full accepts the open and fails every write with ENOSPC, as a full disk does.
         #expect(throws: AuditError.outputFailed(path: "report.json", reason: String(cString: strerror(ENOSPC)))) {
             try ReportWriter.writeFully(Data(repeating: 1, count: 4096), to: "/dev/full", reportedAs: "report.json")
+        }
+    }
+}
+
+/// `AuditOutputs.write(width:)` renders the reports side by side: the files and the paths it
+/// returns are the ones the one-at-a-time `write` gives.
+struct ConcurrentReportTests {
+    @Test func testReportsRenderedAtOnce_areTheFilesWrittenOneAtATime() async throws {
+        var builder = ScreenBuilder(id: "s", width: 200, height: 120, scale: 2, background: RGB8(red: 255, green: 255, blue: 255))
+        builder.label("grey", "Faint", x: 10, y: 10, pointSize: 11, color: RGB8(red: 0xB0, green: 0xB0, blue: 0xB0))
+        builder.label("dark", "Plain", x: 10, y: 60, pointSize: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+        let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
+        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+        let directory = try TemporaryDirectory()
+        try directory.write(try builder.png(), to: "s.png")
+        var contract = builder.contract
+        contract.screenshot = "s.png"
+        let screen = LoadedScreen(contract: contract, file: "c.json", source: "c.json", path: "screens[0]")
+        let rules = AuditRunner.descriptors(options)
+        var written: [[String]] = []
+        for (folder, width) in [("one", 0), ("three", 3)] {
+            let outputs = try AuditOutputs(directory: directory.path(folder))
+            let report = await runner.audit([screen], screenshotsRoot: directory.path(""), provenance: nil, overlays: outputs.overlayRequest)
+            #expect(!report.screens[0].findings.isEmpty, "the faint label is a finding: every report has something to say")
+            let paths = width == 0 ? try outputs.write(report, rules: rules, failOn: .error)
+                : try await outputs.write(report, rules: rules, failOn: .error, width: width)
+            written.append(paths.map { ($0 as NSString).lastPathComponent })
+        }
+        #expect(written[0] == ["report.json", "report.md", "junit.xml", "report.sarif", "index.html"])
+        #expect(written[1] == written[0])
+        for name in written[0] + ["overlays/s.png"] {
+            let one = try #require(FileManager.default.contents(atPath: directory.path("one/" + name)))
+            let three = try #require(FileManager.default.contents(atPath: directory.path("three/" + name)))
+            #expect(one == three, "\(name)")
         }
     }
 }

@@ -116,7 +116,7 @@ enum AuditCommand: Command {
                                              overlays: outputs.overlayRequest, wholeRun: wholeRun, progress: progress)
             audited.shard = shardInfo
             report = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
-            written = try outputs.write(report, rules: rules, failOn: failOn)
+            written = try await outputs.write(report, rules: rules, failOn: failOn, width: options.maxConcurrentScreens)
             if shard != nil { try ShardFailure.clear(in: out) }
         } catch let error as AuditError {
             console.report(error)

@@ -33,7 +33,7 @@ enum DemoCommand: Command {
             let outputs = try AuditOutputs(directory: out, formats: [.json, .md, .html, .overlays])
             let report = await runner.audit(screens, screenshotsRoot: frames, provenance: QuestArt.provenance,
                                             overlays: outputs.overlayRequest)
-            try outputs.write(report, rules: AuditRunner.descriptors(options), failOn: options.failOn)
+            try await outputs.write(report, rules: AuditRunner.descriptors(options), failOn: options.failOn, width: jobs)
             let overlays = outputs.overlayScreens
             let s = report.summary
             let seconds = Double((ContinuousClock.now - started).components.seconds)

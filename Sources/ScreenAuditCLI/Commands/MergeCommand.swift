@@ -71,7 +71,7 @@ enum MergeCommand: Command {
         let failOn = FailThreshold(rawValue: merged.report.settings.failOn) ?? .error
         let outputs = try AuditOutputs(directory: out, formats: formats)
         try await merged.stageOverlays(into: outputs, decoder: ImageDecoder(), width: jobs)
-        let written = try outputs.write(merged.report, rules: merged.rules, failOn: failOn)
+        let written = try await outputs.write(merged.report, rules: merged.rules, failOn: failOn, width: jobs)
 
         let report = merged.report
         let width = report.screens.map(\.id.count).max() ?? 0

@@ -83,8 +83,8 @@ enum ScanCommand: Command {
             let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays, outlinesCheckedElements: true)
             report = await runner.audit(loaded.screens, screenshotsRoot: loaded.root, provenance: nil, overlays: outputs.overlayRequest,
                                         progress: progress)
-            written = try outputs.write(report, rules: AuditRunner.descriptors(options).filter { rules.contains($0.id) || $0.id.hasPrefix("screenshot.") },
-                                        failOn: failOn)
+            written = try await outputs.write(report, rules: AuditRunner.descriptors(options).filter { rules.contains($0.id) || $0.id.hasPrefix("screenshot.") },
+                                              failOn: failOn, width: options.maxConcurrentScreens)
             if let contract = parsed.value("--write-contract") {
                 let screens = Self.detectedContracts(report, loaded: loaded.screens)
                 let directory = (contract as NSString).deletingLastPathComponent

@@ -70,23 +70,52 @@ public final class AuditOutputs: Sendable {
     /// report files written, in format order.
     @discardableResult
     public func write(_ report: AuditReport, rules: [CheckDescriptor], failOn: FailThreshold) throws -> [String] {
+        try throwStagedFailure()
+        let overlays = overlayScreens
+        return try commit { try Self.render($0, report, rules: rules, failOn: failOn, overlays: overlays) }
+    }
+
+    /// `write`, with up to `width` of the reports rendered at once (the JSON report of a large run
+    /// takes as long as the others together): the same files, staged and renamed in place together
+    /// once every one is rendered.
+    @discardableResult
+    public func write(_ report: AuditReport, rules: [CheckDescriptor], failOn: FailThreshold, width: Int) async throws -> [String] {
+        try throwStagedFailure()
+        let overlays = overlayScreens
+        let order = ReportFormat.allCases.filter { formats.contains($0) }
+        let rendered = try await boundedMap(order, width: width) { _, format in
+            try Self.render(format, report, rules: rules, failOn: failOn, overlays: overlays)
+        }
+        let byFormat = Dictionary(uniqueKeysWithValues: zip(order, rendered))
+        return try commit { byFormat[$0] ?? nil }
+    }
+
+    /// The first overlay failure, once the staged files are dropped.
+    private func throwStagedFailure() throws {
         if let failure = ledger.firstError {
             files.discard()
             throw failure
         }
-        let overlays = overlayScreens
-        let written = try files.stageReports(formats, in: ReportFormat.allCases) { format in
-            switch format {
-            case .json: try JSONReporter.render(report)
-            case .md: Data(MarkdownReporter.render(report).utf8)
-            case .junit: Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)
-            case .sarif: try SARIFReporter.render(report, rules: rules)
-            case .html: Data(HTMLReporter.render(report, overlays: overlays).utf8)
-            case .overlays: nil
-            }
-        }
+    }
+
+    /// Stages the reports as `render` gives them, in format order, then renames everything into place.
+    private func commit(_ render: (ReportFormat) throws -> Data?) throws -> [String] {
+        let written = try files.stageReports(formats, in: ReportFormat.allCases, render)
         try files.commit()
         return written
+    }
+
+    /// One format's file; nil for overlays, which are staged as they are drawn.
+    private static func render(_ format: ReportFormat, _ report: AuditReport, rules: [CheckDescriptor], failOn: FailThreshold,
+                               overlays: Set<String>) throws -> Data? {
+        switch format {
+        case .json: try JSONReporter.render(report)
+        case .md: Data(MarkdownReporter.render(report).utf8)
+        case .junit: Data(JUnitReporter.render(report, failOn: failOn, overlays: overlays).utf8)
+        case .sarif: try SARIFReporter.render(report, rules: rules)
+        case .html: Data(HTMLReporter.render(report, overlays: overlays).utf8)
+        case .overlays: nil
+        }
     }
 }
 
