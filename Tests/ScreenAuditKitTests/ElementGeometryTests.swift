@@ -17,11 +17,8 @@ struct ElementGeometryTests {
         let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
         let directory = try TemporaryDirectory()
-        try directory.write(try builder.png(), to: "edge.png")
-        var contract = builder.contract
-        contract.screenshot = "edge.png"
-        let report = runner.auditScreen(LoadedScreen(contract: contract, file: "c.json", source: "c.json", path: "screens[0]"),
-                                        root: directory.path(""), policy: Policy(today: options.today, provenance: nil))
+        let report = runner.auditScreen(try builder.loaded(writingInto: directory), root: directory.path(""),
+                                        policy: Policy(today: options.today, provenance: nil))
         #expect(report.status == .audited)
         func statuses(_ element: String) -> [String: CheckStatus] {
             Dictionary(uniqueKeysWithValues: report.checked.filter { $0.element == element }.map { ($0.rule, $0.status) })

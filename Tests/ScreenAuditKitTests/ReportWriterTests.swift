@@ -78,10 +78,7 @@ struct ConcurrentReportTests {
         let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
         let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
         let directory = try TemporaryDirectory()
-        try directory.write(try builder.png(), to: "s.png")
-        var contract = builder.contract
-        contract.screenshot = "s.png"
-        let screen = LoadedScreen(contract: contract, file: "c.json", source: "c.json", path: "screens[0]")
+        let screen = try builder.loaded(writingInto: directory)
         let rules = AuditRunner.descriptors(options)
         var written: [[String]] = []
         for (folder, width) in [("one", 0), ("three", 3)] {

@@ -314,7 +314,13 @@ struct SampleSortTests {
     }
 
     @Test func testBucketedSort_matchesTheStableSort() {
-        var generator = SplitMix64(state: 12)
+        // A linear congruential sequence (Knuth's MMIX constants), its high bits: scattered values
+        // that repeat exactly from run to run.
+        var state: UInt64 = 12
+        func next(below bound: Double) -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double((state >> 33) % UInt64(bound))
+        }
         for trial in 0..<200 {
             let count = trial % 7 == 0 ? trial % 5 : 20 + trial * 7
             let height = Double(8 + trial % 120)
@@ -322,10 +328,10 @@ struct SampleSortTests {
             for index in 0..<count {
                 // Whole pixels, eighths (bucket edges), and fractions between: many equal values.
                 let value: Double
-                switch generator.next() % 3 {
-                case 0: value = Double(generator.next() % UInt64(height))
-                case 1: value = Double(generator.next() % UInt64(height * 8)) / 8
-                default: value = Double(generator.next() % UInt64(height * 100)) / 100
+                switch next(below: 3) {
+                case 0: value = next(below: height)
+                case 1: value = next(below: height * 8) / 8
+                default: value = next(below: height * 100) / 100
                 }
                 samples.append(Sample(value: value, weight: Double(index)))
             }

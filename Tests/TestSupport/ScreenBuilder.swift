@@ -77,6 +77,13 @@ public struct ScreenBuilder {
     }
 
     public func png() throws -> [UInt8] { try PNGEncoder.encode(canvas.buffer) }
+
+    /// The screen as the audit loads it from a contract file (`c.json`), with its screenshot
+    /// written into `directory` under the contract's screenshot name.
+    public func loaded(writingInto directory: TemporaryDirectory) throws -> LoadedScreen {
+        try directory.write(try png(), to: contract.screenshot)
+        return LoadedScreen(contract: contract, file: "c.json", source: "c.json", path: "screens[0]")
+    }
 }
 
 extension ContractDocument {
