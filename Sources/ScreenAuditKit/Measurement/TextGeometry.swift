@@ -370,7 +370,7 @@ struct TextGeometryReader {
     /// into buckets an eighth of a pixel wide (which keeps that order and puts every pair of
     /// buckets in order), then each bucket put in order by insertion. Edges are fractions of a
     /// pixel in a frame some hundred pixels tall, a thousand or so a frame, few to a bucket out of
-    /// order: this takes a third of the comparison sort's time. Anything else (a negative value,
+    /// order: this takes about half the comparison sort's time. Anything else (a negative value,
     /// one not finite, a range too wide for the buckets) goes to `sort()`.
     static func sortByValue(_ samples: inout [Sample]) {
         let bucketsPerPixel = 8.0

@@ -76,8 +76,8 @@ public final class AuditOutputs: Sendable {
     }
 
     /// `write`, with up to `width` of the reports rendered at once (the JSON report of a large run
-    /// takes as long as the others together): the same files, staged and renamed in place together
-    /// once every one is rendered.
+    /// takes about as long as the others together): the same files, staged and renamed in place
+    /// together once every one is rendered.
     @discardableResult
     public func write(_ report: AuditReport, rules: [CheckDescriptor], failOn: FailThreshold, width: Int) async throws -> [String] {
         try throwStagedFailure()
