@@ -224,7 +224,7 @@ let detectionRatio = try pairedRatio(detectScreen, decodeScreen)
 let contrastRatio = try pairedRatio(contrastOnly, decodeScreen)
 print("the three text checks / decode: \(String(format: "%.1f", textChecksRatio * 100)) %")
 print("text detection / decode: \(String(format: "%.1f", detectionRatio * 100)) % (target ≤ 100 %)")
-print("audit / decode: \(String(format: "%.1f", contrastRatio * 100)) % (target ≤ 30 %)")
+print("contrast.text / decode: \(String(format: "%.1f", contrastRatio * 100)) % (target ≤ 30 %)")
 
 if runSuite {
     do {

@@ -6,9 +6,10 @@ import Foundation
 /// The text is the text Foundation's `JSONEncoder` writes with `.sortedKeys`, `.prettyPrinted` and
 /// `.withoutEscapingSlashes` (its default strategies), byte for byte, where that encoder is
 /// swift-foundation's (Linux, macOS 14 and later; macOS 13's sorted keys by locale, so this one
-/// also makes the files the same on every platform); `JSONTextTests` holds the two side by side. It is written by an encoder of its own, which keeps an object's members in an
-/// array until they are written instead of a dictionary of boxed values: report.json, the largest
-/// file an audit writes, in about two thirds of the time, the same on every platform.
+/// also makes the files the same on every platform); `JSONTextTests` holds the two side by side.
+/// It is written by an encoder of its own, which keeps an object's members in an array until they
+/// are written instead of a dictionary of boxed values: report.json, the largest file an audit
+/// writes, in about two thirds of the time, the same on every platform.
 public enum JSONText {
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let encoder = JSONTreeEncoder(path: nil)
