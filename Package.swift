@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience", "ScreenContracts"]),
         .target(name: "QuestEngine", dependencies: ["Imaging", "ScreenContracts", "ColorScience"]),
         .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "QuestEngine"]),
-        .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI"]),
+        .executableTarget(name: "screenaudit", dependencies: ["ScreenAuditCLI", "Imaging"]),
         .executableTarget(name: "DecodeBenchmark", dependencies: ["Imaging", "CImagingShim", "ScreenAuditCLI", "ScreenAuditKit", "ColorScience"]),
 
         // Builders shared by the test targets (synthetic screens, temporary folders); not shipped.

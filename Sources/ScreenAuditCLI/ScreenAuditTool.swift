@@ -1,3 +1,4 @@
+import Foundation
 import ScreenAuditKit
 
 /// The `screenaudit` command line: picks a subcommand, parses its arguments, runs it and maps
@@ -75,5 +76,18 @@ public enum ScreenAuditTool {
             console.err("error: \(error)\n")
             return .unusableInput
         }
+    }
+
+    /// How many workers `arguments` will run: the subcommand's `--jobs`, else the number of cores.
+    /// Read before the run, with the subcommand's own options, so `main` can set up the process
+    /// for them (`FrameMemory.oneArena`); arguments that do not parse count as the default here
+    /// and are reported by `run`.
+    public static func workers(in arguments: [String]) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard let name = arguments.first, let command = commands.first(where: { $0.name == name }),
+              let parsed = try? parseArguments(Array(arguments.dropFirst()), options: command.options + [OptionSpec("--help", help: "")]),
+              let jobs = try? positiveInteger(parsed, "--jobs")
+        else { return cores }
+        return jobs
     }
 }

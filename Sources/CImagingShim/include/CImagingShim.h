@@ -6,6 +6,8 @@
  * setjmp/longjmp error exits (which Swift cannot catch) and their function-like macros.
  * Every entry point returns a status; no error ever leaves through a longjmp or abort().
  * Pixels are written straight into a buffer the caller owns, row by row, with no extra pass.
+ * Below the codecs: a few byte loops the encoder needs, and the one malloc setting Swift's Glibc
+ * module does not expose (mallopt).
  */
 
 #include <stddef.h>
@@ -159,6 +161,12 @@ size_t sak_same_color_run(const uint8_t *pixels, size_t count, uint32_t rgb);
 /* Asks the CPU to bring the `bytes` bytes at `start` into its caches ahead of a read: a hint that
  * changes no value and never faults, whatever the address. */
 void sak_prefetch(const void *start, size_t bytes);
+
+/* Puts every thread's allocations in one malloc arena (glibc's M_ARENA_MAX = 1), so memory one
+ * thread frees is reused by the next allocation of any thread. Must run before other threads
+ * allocate. Does nothing, and returns 0, where the C library is not glibc or the environment
+ * sets MALLOC_ARENA_MAX (the user's choice stands); 1 when applied. */
+int sak_malloc_single_arena(void);
 
 #ifdef __cplusplus
 }

@@ -76,13 +76,17 @@ public struct AuditRunner: Sendable {
         let prepared = await AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
             .sampling(wholeRun ?? screens, root: screenshotsRoot)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
+        // A frame travels in its box from the task that decoded it to the task that draws on
+        // it: the loop below holds boxes, never the pixels, so the drawing task takes the only
+        // reference and draws in place (a second reference would copy the frame, 14 MB for an
+        // iPhone screenshot, at the first pixel drawn).
         enum Work: Sendable {
-            case screen(Int, ScreenReport, PixelBuffer?)
+            case screen(Int, ScreenReport, FrameHandOff?)
             case overlay
         }
         await withTaskGroup(of: Work.self) { group in
             var next = 0, inFlight = 0, done = 0
-            var held: [Int: PixelBuffer] = [:]
+            var held: [Int: FrameHandOff] = [:]
             var numbered = 0, number = 1
             func fill() {
                 while next < screens.count, inFlight < max(1, options.maxConcurrentScreens) {
@@ -91,7 +95,7 @@ public struct AuditRunner: Sendable {
                     group.addTask {
                         let (report, frame) = prepared.auditScreen(screen, root: screenshotsRoot, policy: policy,
                                                                    keepingFrameFor: overlays)
-                        return .screen(index, report, frame)
+                        return .screen(index, report, frame.map { FrameHandOff($0) })
                     }
                     next += 1
                     inFlight += 1
@@ -111,9 +115,8 @@ public struct AuditRunner: Sendable {
                     // Number the finished screens in order, as `AuditReport.firstFindingNumbers`
                     // does; a held frame becomes an overlay task.
                     while numbered < screens.count, let finished = reports[numbered] {
-                        if let overlays, let frame = held.removeValue(forKey: numbered) {
+                        if let overlays, let handOff = held.removeValue(forKey: numbered) {
                             let first = number, scale = screens[numbered].contract.device.scale
-                            let handOff = FrameHandOff(consume frame)
                             group.addTask {
                                 overlays.deliver(finished, handOff.take(), first, scale)
                                 return .overlay

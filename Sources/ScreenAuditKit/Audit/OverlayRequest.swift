@@ -22,19 +22,19 @@ public struct OverlayRequest: Sendable {
     }
 }
 
-/// A frame on its way to the one task that draws its overlay. A value captured by the task would
-/// stay referenced by the task's closure, so the first pixel drawn would copy the whole frame;
-/// taken out of this box, the task holds the only reference.
+/// A frame on its way to the one task that draws its overlay. A value captured by a task, bound
+/// by a pattern or held in a dictionary is one more reference to the pixels, so the first pixel
+/// drawn would copy the whole frame; boxed from the moment it is decoded and taken out once, the
+/// drawing task holds the only one.
 final class FrameHandOff: @unchecked Sendable {
     // Set once, taken once, by the one task that owns the box.
     private var frame: PixelBuffer?
 
     init(_ frame: consuming PixelBuffer) {
-        self.frame = frame
+        self.frame = consume frame
     }
 
     func take() -> PixelBuffer {
-        defer { frame = nil }
-        return frame!
+        frame.take()!
     }
 }

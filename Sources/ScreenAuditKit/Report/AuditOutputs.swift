@@ -39,7 +39,7 @@ public final class AuditOutputs: Sendable {
                 var seen = Set<PixelRect>()
                 outlines = screen.checked.compactMap(\.frame).filter { seen.insert($0).inserted }
             }
-            let overlay = OverlayReporter.renderParts(frame, findings: screen.findings, firstNumber: numbersOverlays ? firstNumber : nil,
+            let overlay = OverlayReporter.renderParts(consume frame, findings: screen.findings, firstNumber: numbersOverlays ? firstNumber : nil,
                                                       scale: scale, notRun: notRun, outlines: outlines)
             stageOverlay(stacking: [overlay.screen, overlay.legend], for: screen.id)
         }

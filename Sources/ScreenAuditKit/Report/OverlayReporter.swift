@@ -49,7 +49,7 @@ public enum OverlayReporter {
     /// strip that goes below it. `FastPNGEncoder` writes them as one image.
     public static func renderParts(_ image: consuming PixelBuffer, findings: [Finding], firstNumber: Int?, scale: Double,
                                    notRun: [CheckedEntry] = [], outlines: [PixelRect] = []) -> (screen: PixelBuffer, legend: PixelBuffer) {
-        var canvas = Canvas(buffer: image)
+        var canvas = Canvas(buffer: consume image)
         let imageHeight = canvas.height
         // Dim everything but the findings' frames.
         let framed = findings.compactMap(\.frame)
