@@ -222,10 +222,12 @@ public struct AuditRunner: Sendable {
             if result.status == .fail, let severity = severities[result.rule] { raised.severity = severity }
             return raised
         }
-        let sorted = judged.sorted { a, b in
-            let ia = a.element.flatMap { order[$0] } ?? -1, ib = b.element.flatMap { order[$0] } ?? -1
-            return ia != ib ? ia < ib : a.rule < b.rule
-        }
+        // In the contract's element order (results on no element first), then by rule; each
+        // result's place looked up once, not at every comparison.
+        let places = judged.map { $0.element.flatMap { order[$0] } ?? -1 }
+        let sorted = judged.indices.sorted { a, b in
+            places[a] != places[b] ? places[a] < places[b] : judged[a].rule < judged[b].rule
+        }.map { judged[$0] }
         report.findings = policy.findings(for: sorted, screen: screen)
         report.checked = sorted.map {
             CheckedEntry(rule: $0.rule, element: $0.element, status: $0.status, measured: $0.measured,
