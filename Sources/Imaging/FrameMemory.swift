@@ -8,14 +8,15 @@ import CImagingShim
 /// one thread and freed after its overlay on another stays resident in its arena while the next
 /// frame is taken from another: one worker measured 3.1 frames' worth resident where its live
 /// allocations peak at 1.6. With one arena, the freed frame is the next frame's memory.
-public enum FrameMemory {
+package enum FrameMemory {
     /// For a process that runs one worker at a time: every thread's allocations go to one arena
-    /// (glibc; elsewhere, or when the environment sets `MALLOC_ARENA_MAX`, nothing changes).
-    /// Call it first thing in `main`, before other threads allocate. Several workers keep glibc's
-    /// arena per thread: sharing arenas between them made the audit wait on the arena's lock and
-    /// measured no smaller. Returns whether the setting was applied.
+    /// (glibc; elsewhere, or when the environment sets the arenas with `MALLOC_ARENA_MAX` or
+    /// `GLIBC_TUNABLES`, nothing changes). A setting of the whole process, so it is the
+    /// executable's to make, first thing in `main`: threads that already have an arena keep it.
+    /// Several workers keep glibc's arena per thread: sharing arenas between them made the audit
+    /// wait on the arena's lock and measured no smaller. Returns whether the setting was applied.
     @discardableResult
-    public static func oneArena() -> Bool {
+    package static func oneArena() -> Bool {
         sak_malloc_single_arena() == 1
     }
 }

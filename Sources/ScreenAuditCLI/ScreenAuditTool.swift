@@ -61,9 +61,8 @@ public enum ScreenAuditTool {
             console.err("error: unknown subcommand '\(first)'\nUSAGE: screenaudit <subcommand> [options]\nRun 'screenaudit --help' for the list.\n")
             return .usage
         }
-        let rest = Array(arguments.dropFirst())
         do {
-            let parsed = try parseArguments(rest, options: command.options + [OptionSpec("--help", help: "")])
+            let parsed = try parse(arguments, for: command)
             if parsed.has("--help") {
                 console.out(command.help)
                 return .success
@@ -85,9 +84,13 @@ public enum ScreenAuditTool {
     public static func workers(in arguments: [String]) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard let name = arguments.first, let command = commands.first(where: { $0.name == name }),
-              let parsed = try? parseArguments(Array(arguments.dropFirst()), options: command.options + [OptionSpec("--help", help: "")]),
-              let jobs = try? positiveInteger(parsed, "--jobs")
+              let parsed = try? parse(arguments, for: command), let jobs = try? positiveInteger(parsed, "--jobs")
         else { return cores }
         return jobs
+    }
+
+    /// `arguments` (the subcommand's name first) parsed with `command`'s options and `--help`.
+    static func parse(_ arguments: [String], for command: any Command.Type) throws -> ParsedArguments {
+        try parseArguments(Array(arguments.dropFirst()), options: command.options + [OptionSpec("--help", help: "")])
     }
 }

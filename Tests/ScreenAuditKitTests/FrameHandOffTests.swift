@@ -8,7 +8,9 @@ import Testing
 /// An overlay is drawn on the frame the audit decoded, in place: the runner hands each frame over
 /// with no other reference left to it, and the overlay reporter draws on the buffer it is given.
 /// A second reference would make the first pixel drawn copy the whole frame (14 MB for an iPhone
-/// screenshot), one more frame in memory per worker.
+/// screenshot), one more frame in memory per worker. A reference kept for good (by the box, the
+/// loop or the request) fails these tests every time; one the loop held only until its turn ended,
+/// as it once did, raced the overlay task and fails them only when the timing hits.
 struct FrameHandOffTests {
     /// Where `buffer`'s pixels live, read without writing.
     static func address(_ buffer: PixelBuffer) -> UInt {
@@ -40,7 +42,7 @@ struct FrameHandOffTests {
     }
 
     @Test(arguments: [1, 2])
-    func testEveryFrameReachesItsOverlayAsTheOnlyReference(jobs: Int) async throws {
+    func testEveryFrame_reachesItsOverlayAsTheOnlyReference(jobs: Int) async throws {
         let directory = try TemporaryDirectory()
         var screens: [LoadedScreen] = []
         for index in 0..<12 {
@@ -64,7 +66,7 @@ struct FrameHandOffTests {
         #expect(summary.copied.isEmpty, "frames that were still shared when delivered: \(summary.copied)")
     }
 
-    @Test func testTheOverlayIsDrawnOnTheBufferItIsGiven() {
+    @Test func testTheOverlay_isDrawnOnTheBufferItIsGiven() {
         var frame = PixelBuffer(width: 120, height: 80, fill: RGBA(red: 250, green: 250, blue: 250))
         let before = Self.addressForWriting(&frame)
         let finding = OverlayReporterTests.finding(.error, frame: PixelRect(x: 10, y: 10, width: 40, height: 20))

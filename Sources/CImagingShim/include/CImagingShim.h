@@ -163,9 +163,10 @@ size_t sak_same_color_run(const uint8_t *pixels, size_t count, uint32_t rgb);
 void sak_prefetch(const void *start, size_t bytes);
 
 /* Puts every thread's allocations in one malloc arena (glibc's M_ARENA_MAX = 1), so memory one
- * thread frees is reused by the next allocation of any thread. Must run before other threads
- * allocate. Does nothing, and returns 0, where the C library is not glibc or the environment
- * sets MALLOC_ARENA_MAX (the user's choice stands); 1 when applied. */
+ * thread frees is reused by the next allocation of any thread. Threads that already have an arena
+ * keep it: call it before others start. Does nothing, and returns 0, where the C library is not
+ * glibc or the environment sets the arenas (MALLOC_ARENA_MAX, or malloc.arena_max in
+ * GLIBC_TUNABLES: the user's choice stands); 1 when applied. */
 int sak_malloc_single_arena(void);
 
 #ifdef __cplusplus

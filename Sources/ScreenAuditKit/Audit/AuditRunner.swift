@@ -76,10 +76,7 @@ public struct AuditRunner: Sendable {
         let prepared = await AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
             .sampling(wholeRun ?? screens, root: screenshotsRoot)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
-        // A frame travels in its box from the task that decoded it to the task that draws on
-        // it: the loop below holds boxes, never the pixels, so the drawing task takes the only
-        // reference and draws in place (a second reference would copy the frame, 14 MB for an
-        // iPhone screenshot, at the first pixel drawn).
+        // Frames travel boxed (`FrameHandOff`): the loop below never holds the pixels.
         enum Work: Sendable {
             case screen(Int, ScreenReport, FrameHandOff?)
             case overlay
