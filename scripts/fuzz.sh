@@ -207,7 +207,8 @@ fi
 # compiled with every earlier one visible, and a harness links those up to the last it imports.
 MODULES=(ColorScience Imaging ScreenContracts ScreenAuditKit)
 
-swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -module-cache-path "$build/module-cache")
+# One package name for every module, as SwiftPM gives them (for `package` declarations).
+swift_flags=(-swift-version 6 -package-name screenauditkit -O -g -sanitize=fuzzer,address -module-cache-path "$build/module-cache")
 shim_flags=(-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address -ISources/CImagingShim/include "${c_flags[@]}")
 objects=$build/obj
 mkdir -p "$objects" "$build/bin" "$build/include/CImagingShim"
