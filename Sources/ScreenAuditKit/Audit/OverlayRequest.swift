@@ -35,6 +35,7 @@ final class FrameHandOff: @unchecked Sendable {
     }
 
     func take() -> PixelBuffer {
-        frame.take()!
+        defer { frame = nil }
+        return frame!
     }
 }
