@@ -28,17 +28,13 @@ struct FrameHandOffTests {
         private var count = 0
 
         func record(_ screen: String, copied wasCopied: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            count += 1
-            if wasCopied { copied.append(screen) }
+            lock.withLock {
+                count += 1
+                if wasCopied { copied.append(screen) }
+            }
         }
 
-        var summary: (count: Int, copied: [String]) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (count, copied.sorted())
-        }
+        var summary: (count: Int, copied: [String]) { lock.withLock { (count, copied.sorted()) } }
     }
 
     @Test(arguments: [1, 2])
