@@ -146,28 +146,13 @@ public struct AuditRunner: Sendable {
             screen.problem == nil && !screen.detectsText && checks.contains { $0.samples(screen.contract) }
         }
         guard !wanted.isEmpty else { return self }
-        var samples = [[ScreenSample]?](repeating: nil, count: run.count)
-        await withTaskGroup(of: (Int, [ScreenSample]).self) { group in
-            var next = 0, inFlight = 0
-            func fill() {
-                while next < wanted.count, inFlight < max(1, options.maxConcurrentScreens) {
-                    let (index, screen) = wanted[next]
-                    group.addTask { (index, self.samples(of: screen, root: root)) }
-                    next += 1
-                    inFlight += 1
-                }
-            }
-            fill()
-            while let (index, taken) = await group.next() {
-                samples[index] = taken
-                inFlight -= 1
-                fill()
-            }
+        let samples = await boundedMap(wanted.map(\.element), width: options.maxConcurrentScreens) { _, screen in
+            self.samples(of: screen, root: root)
         }
         var sampled = checks
         for (position, check) in checks.enumerated() {
             if wanted.contains(where: { check.samples($0.element.contract) }) {
-                sampled[position] = check.sampled(samples.compactMap { $0?[position] })
+                sampled[position] = check.sampled(samples.map { $0[position] })
             }
         }
         return AuditRunner(checks: sampled, options: options, decoder: decoder)
