@@ -13,11 +13,8 @@ public struct RGB8: Hashable, Sendable, CustomStringConvertible {
     /// `#RRGGBB`, upper case: the form every report prints.
     public var hex: String { "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue) }
 
-    /// A byte as two upper-case hex digits ("0A", "E8"): the one hex formatter colours use.
-    public static func hexByte(_ value: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
-    }
+    /// A byte as two upper-case hex digits ("0A", "E8"), as colours print them (`Hex`).
+    public static func hexByte(_ value: UInt8) -> String { Hex.digits(CollectionOfOne(value), uppercase: true) }
 
     public var description: String { hex }
 

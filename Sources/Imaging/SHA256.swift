@@ -1,3 +1,5 @@
+import ColorScience
+
 /// SHA-256 (FIPS 180-4), for content digests of decoded pixels and stable fingerprints.
 /// Written here because CryptoKit is Apple-only and no outside package can be fetched.
 public struct SHA256: Sendable {
@@ -75,12 +77,8 @@ public struct SHA256: Sendable {
         return hasher.finalize()
     }
 
-    public static func hexDigest(_ bytes: [UInt8]) -> String {
-        hash(bytes).map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-        }.joined()
-    }
+    /// The digest of `bytes` as 64 lower-case hex digits, as `shasum -a 256` prints it.
+    public static func hexDigest(_ bytes: [UInt8]) -> String { Hex.digits(hash(bytes), uppercase: false) }
 
     private mutating func compress<Block: RandomAccessCollection>(_ block: Block) where Block.Element == UInt8, Block.Index == Int {
         var w = [UInt32](repeating: 0, count: 64)

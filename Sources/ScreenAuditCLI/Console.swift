@@ -1,3 +1,4 @@
+import Foundation
 import ScreenAuditKit
 
 /// Where a command writes: results to `out`, errors and diagnostics to `err`.
@@ -10,6 +11,9 @@ public struct Console: Sendable {
         self.out = out
         self.err = err
     }
+
+    /// A fraction as a percentage to a tenth ("87.5 %"), as the evaluation summaries print it.
+    static func percent(_ fraction: Double) -> String { String(format: "%.1f %%", fraction * 100) }
 
     /// An input error, a line per issue; for each limit an issue reached, a note on raising it
     /// (the library names no option).

@@ -252,3 +252,20 @@ struct RatioDisplayTests {
         }
     }
 }
+
+struct HexTests {
+    @Test func testDigits_twoPerByteInEitherCase() {
+        #expect(Hex.digits([0x00, 0x0A, 0xE8, 0xFF], uppercase: true) == "000AE8FF")
+        #expect(Hex.digits([0x00, 0x0A, 0xE8, 0xFF], uppercase: false) == "000ae8ff")
+        #expect(Hex.digits([UInt8](), uppercase: true) == "")
+        #expect(RGB8.hexByte(0x7F) == "7F")
+    }
+
+    @Test func testDigits_everyByteParsesBack() {
+        for value in 0...255 {
+            let text = Hex.digits([UInt8(value)], uppercase: value % 2 == 0)
+            #expect(text.count == 2)
+            #expect(UInt8(text, radix: 16) == UInt8(value))
+        }
+    }
+}

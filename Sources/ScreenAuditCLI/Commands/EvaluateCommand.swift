@@ -68,7 +68,7 @@ enum EvaluateCommand: Command {
             if !score.checked {
                 recall = "not checked in this release"
             } else if let value = score.recall {
-                recall = String(format: "%.1f %%", value * 100)
+                recall = Console.percent(value)
             } else {
                 recall = "nothing seeded"
             }

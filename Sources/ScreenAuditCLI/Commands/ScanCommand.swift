@@ -175,10 +175,9 @@ enum ScanCommand: Command {
     }
 
     static func printEvaluation(_ evaluation: DetectionEvaluation, truth: String, console: Console) {
-        func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }
-        console.out("detector against \(truth): \(evaluation.found) of \(evaluation.textElements) text elements found (recall \(percent(evaluation.recall))); "
-            + "\(evaluation.onText) of \(evaluation.lines) lines found lie on text (precision \(percent(evaluation.precision)))\n")
-        console.out("verdicts on the lines found: \(evaluation.agreeingPairs) of \(evaluation.judgedPairs) agree with the contract's (\(percent(evaluation.agreement)))\n")
+        console.out("detector against \(truth): \(evaluation.found) of \(evaluation.textElements) text elements found (recall \(Console.percent(evaluation.recall))); "
+            + "\(evaluation.onText) of \(evaluation.lines) lines found lie on text (precision \(Console.percent(evaluation.precision)))\n")
+        console.out("verdicts on the lines found: \(evaluation.agreeingPairs) of \(evaluation.judgedPairs) agree with the contract's (\(Console.percent(evaluation.agreement)))\n")
         for (label, items) in [("missed", evaluation.missed), ("not text", evaluation.spurious),
                               ("verdicts that differ", evaluation.disagreements)] where !items.isEmpty {
             console.out("\(label): " + items.prefix(12).joined(separator: "; ") + (items.count > 12 ? ", … and \(items.count - 12) more" : "") + "\n")
