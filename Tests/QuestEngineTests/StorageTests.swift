@@ -73,6 +73,8 @@ struct StorageTests {
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
         #expect(text.contains("\"schemaVersion\" : 1"))
+        // As every JSON file of the project: a final line break.
+        #expect(text.hasSuffix("}\n"))
     }
 
     @Test func testMissingFile_holdsNoRuns() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenContracts
 
 /// Best runs kept in one JSON file, read on every call so that several stores on one path agree.
 ///
@@ -74,11 +75,10 @@ public struct JSONFileBestRunStore: BestRunStore {
     }
 
     private func save(_ bestRuns: [String: RunResult]) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let url = URL(fileURLWithPath: path)
         do {
-            let data = try encoder.encode(File(schemaVersion: Self.schemaVersion, bestRuns: bestRuns))
+            // Written as every JSON file of the project is (sorted keys, the same bytes on every platform).
+            let data = try JSONText.encode(File(schemaVersion: Self.schemaVersion, bestRuns: bestRuns))
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
