@@ -21,6 +21,10 @@ struct HierarchyScreenLoaderTests {
         try directory.write([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3], to: "shots/cut.jpg")
         try directory.write(HierarchyFixtures.signIn, to: "dumps/cut.txt")
         try directory.write("ignored", to: "shots/notes.md")
+        // Hidden files and everything in hidden folders are no screens (a tool's thumbnails, a cache).
+        try directory.write(png, to: "shots/.thumbnails/signin.png")
+        try directory.write(HierarchyFixtures.signIn, to: "dumps/.cache/en/signin.txt")
+        try directory.write(png, to: "shots/.draft.png")
         return directory
     }
 

@@ -18,27 +18,37 @@ enum InputFiles {
         guard isDirectory.boolValue else {
             return [Listed(path: path, relative: URL(fileURLWithPath: path).lastPathComponent)]
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        guard let found = walk(path, extensions: [ext]) else {
             throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "cannot list the directory")])
         }
-        var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") {
-                var childIsDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(relative), isDirectory: &childIsDirectory),
-                   childIsDirectory.boolValue {
-                    enumerator.skipDescendants()
-                }
-                continue
-            }
-            if name.lowercased().hasSuffix("." + ext) { found.append(relative) }
-        }
-        found.sort()
         guard !found.isEmpty else {
             throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "no .\(ext) \(what) files in this directory")])
         }
         return found.map { Listed(path: (path as NSString).appendingPathComponent($0), relative: $0) }
+    }
+
+    /// The one walk of an input folder: every regular file below `root` with one of `extensions`
+    /// (lower case; a file's matches in any case), by its path relative to `root`, sorted. Hidden
+    /// files and everything in hidden folders (`.git`, a tool's `.cache`) are left out. Nil when
+    /// `root` cannot be listed.
+    static func walk(_ root: String, extensions: Set<String>) -> [String]? {
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return nil }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let hidden = name.hasPrefix(".")
+            guard hidden || extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isDirectory) else {
+                continue
+            }
+            if hidden {
+                if isDirectory.boolValue { enumerator.skipDescendants() }
+            } else if !isDirectory.boolValue {
+                found.append(relative)
+            }
+        }
+        return found.sorted()
     }
 
     /// The read-and-collect loop every loader shares. Each file of `path` (see `list`; with

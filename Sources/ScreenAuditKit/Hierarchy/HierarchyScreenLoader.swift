@@ -102,26 +102,17 @@ public struct HierarchyScreenLoader: Sendable {
         return nil
     }
 
-    /// Files below `root` with one of `extensions` (any case), grouped by their path without the
-    /// extension; each group sorted.
+    /// Files below `root` with one of `extensions` (any case; hidden ones and hidden folders left
+    /// out, see `InputFiles.walk`), grouped by their path without the extension; each group sorted.
     static func files(in root: String, extensions: [String], what: String) throws(AuditError) -> [String: [String]] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AuditError.invalidInput([InputIssue(file: root, location: "", message: "the \(what) folder does not exist")])
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+        guard let found = InputFiles.walk(root, extensions: Set(extensions)) else {
             throw AuditError.invalidInput([InputIssue(file: root, location: "", message: "the \(what) folder cannot be listed")])
         }
-        var groups: [String: [String]] = [:]
-        while let relative = enumerator.nextObject() as? String {
-            let ext = (relative as NSString).pathExtension.lowercased()
-            guard extensions.contains(ext), !(relative as NSString).lastPathComponent.hasPrefix(".") else { continue }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isFolder),
-                  !isFolder.boolValue else { continue }
-            groups[(relative as NSString).deletingPathExtension, default: []].append(relative)
-        }
-        return groups.mapValues { $0.sorted() }
+        return Dictionary(grouping: found) { ($0 as NSString).deletingPathExtension }
     }
 }
 
