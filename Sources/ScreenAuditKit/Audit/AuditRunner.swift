@@ -52,13 +52,15 @@ public struct AuditRunner: Sendable {
     }
 
     /// What the run's checks need measured of each text element: the ink coverage only for
-    /// `text.size` and `text.clipped`.
+    /// `text.size` and `text.clipped`, the glyph geometry for `text.size` and
+    /// `design.type-ramp`, and for `contrast.text` where the text's size is not declared.
     var textParts: TextAnalysis.Parts {
         let ids = Set(checks.map { type(of: $0).descriptor.id })
         var parts: TextAnalysis.Parts = []
         if ids.contains(RuleID.contrastText) || ids.contains(RuleID.designPalette) { parts.insert(.contrast) }
-        if ids.contains(RuleID.contrastText) { parts.insert(.otherColors) }
-        if ids.contains(RuleID.textSize) || ids.contains(RuleID.textClipped) || ids.contains(RuleID.designTypeRamp) { parts.insert(.coverage) }
+        if ids.contains(RuleID.contrastText) { parts.formUnion([.otherColors, .geometryWhereSizeUndeclared]) }
+        if ids.contains(RuleID.textClipped) { parts.insert(.coverage) }
+        if ids.contains(RuleID.textSize) || ids.contains(RuleID.designTypeRamp) { parts.formUnion([.coverage, .geometry]) }
         return parts
     }
 

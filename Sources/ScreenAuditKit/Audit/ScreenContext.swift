@@ -29,7 +29,8 @@ public struct ScreenContext: Sendable {
             let frame = PixelRect.snapping(x: element.frame.x, y: element.frame.y, width: element.frame.width,
                                            height: element.frame.height, scale: scale, clampedTo: image.width, image.height)
             let analysis = TextAnalysis(image: image, frame: frame, textHeight: text.pointSize.map { $0 * scale },
-                                        parts: fromLabel ? .all : textParts, scratch: scratch)
+                                        parts: fromLabel ? .all : textParts,
+                                        glyphs: (text.content, TextSizeCheck.defaultCapToXHeight), scratch: scratch)
             analyses[element.id] = analysis
             if fromLabel && !analysis.showsText(text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) { undrawn.insert(element.id) }
         }

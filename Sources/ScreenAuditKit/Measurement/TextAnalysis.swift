@@ -15,7 +15,13 @@ public struct TextAnalysis: Sendable {
         /// Whether the frame holds colours besides the text's two (`contrast.text`'s test before
         /// it looks for the text's own glyphs), read while the frame's pixels are at hand.
         public static let otherColors = Parts(rawValue: 4)
-        public static let all: Parts = [.contrast, .coverage, .otherColors]
+        /// The glyph geometry of the element's text (`text.size`, `design.type-ramp`, a label's
+        /// test for being drawn as text), measured once on the coverage, which it implies.
+        public static let geometry = Parts(rawValue: 8)
+        /// The coverage and glyph geometry of text whose size is not declared (a UI hierarchy
+        /// gives none): `contrast.text` tells large text by the size its glyphs measure.
+        public static let geometryWhereSizeUndeclared = Parts(rawValue: 16)
+        public static let all: Parts = [.contrast, .coverage, .otherColors, .geometry]
     }
 
     /// The element's frame in pixels of the screenshot.
@@ -28,6 +34,9 @@ public struct TextAnalysis: Sendable {
     /// `TextRegion.holdsOtherColors` for the measured text and background colours, where they
     /// were measured on one background (`otherColors`); nil otherwise.
     public let holdsOtherColors: Bool?
+    /// The glyph geometry measured with the analysis (`geometry`): of which text, with which
+    /// proportion of cap height to x-height, and what it measured.
+    let measuredGeometry: (content: String, capToXHeight: Double, outcome: TextGeometryOutcome)?
 
     /// Tables the measurements of one screen's elements reuse, one after another, rather than
     /// each taking and zeroing its own: one thread's, never shared.
@@ -44,20 +53,28 @@ public struct TextAnalysis: Sendable {
     }
 
     /// `textHeight`: the text's size in pixels (point size × scale), if known; it sizes the tiles
-    /// in which backgrounds are taken.
-    public init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts = .all) {
-        self.init(image: image, frame: frame, textHeight: textHeight, parts: parts, scratch: nil)
+    /// in which backgrounds are taken. `glyphs`: the text and proportion of cap height to x-height
+    /// whose geometry `.geometry` measures now (without it, `geometry(content:capToXHeight:)`
+    /// measures on each call).
+    public init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts = .all,
+                glyphs: (content: String, capToXHeight: Double)? = nil) {
+        self.init(image: image, frame: frame, textHeight: textHeight, parts: parts, glyphs: glyphs, scratch: nil)
     }
 
     /// With `scratch`, tables are reused from the measurement before (a screen's elements, one
     /// after another).
-    init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts, scratch: Scratch?) {
+    init(image: PixelBuffer, frame: PixelRect, textHeight: Double?, parts: Parts,
+         glyphs: (content: String, capToXHeight: Double)?, scratch: Scratch?) {
+        var parts = parts
+        if parts.contains(.geometryWhereSizeUndeclared) && textHeight == nil { parts.insert(.geometry) }
+        if parts.contains(.geometry) { parts.insert(.coverage) }
         self.frame = frame
         self.parts = parts
         if let problem = textFrameProblem(frame, in: image) {
             contrast = .notMeasurable(problem)
             coverage = .notMeasurable(problem)
             holdsOtherColors = nil
+            measuredGeometry = nil
             return
         }
         // One read of the frame's pixels serves every pass: the contrast reads the runs (every
@@ -74,6 +91,7 @@ public struct TextAnalysis: Sendable {
             contrast = TextContrastPasses(runs: FrameRuns(image: image, rect: frame, grid: grid, step: sampled ? 2 : 1), scratch: scratch).measure()
             holdsOtherColors = otherColors(contrast, runs: nil)
             coverage = .notMeasurable("the ink coverage was not measured in this run")
+            measuredGeometry = nil
             return
         }
         let runs = FrameRuns(image: image, rect: frame, grid: grid)
@@ -85,6 +103,10 @@ public struct TextAnalysis: Sendable {
         case let .measured(measurement):
             coverage = measureInkCoverage(in: image, rect: frame, runs: runs, contrast: measurement, ring: true)
         }
+        let coverage = coverage
+        measuredGeometry = parts.contains(.geometry) ? glyphs.map { glyphs in
+            (glyphs.content, glyphs.capToXHeight, Self.measureGeometry(coverage, content: glyphs.content, capToXHeight: glyphs.capToXHeight))
+        } : nil
     }
 
     /// The edges of the frame that glyph strokes run into (`text.clipped`).
@@ -125,7 +147,15 @@ public struct TextAnalysis: Sendable {
     /// The baseline, x-height and cap height of the text (`text.size`), on the frame's coverage
     /// without the ring and without the shapes that are the frame's own (borders, corners); see
     /// `measureTextGeometry`.
+    /// Measured with the analysis for its text and proportion (see `glyphs`), or now.
     public func geometry(content: String?, capToXHeight: Double) -> TextGeometryOutcome {
+        if let measuredGeometry, measuredGeometry.content == content, measuredGeometry.capToXHeight == capToXHeight {
+            return measuredGeometry.outcome
+        }
+        return Self.measureGeometry(coverage, content: content, capToXHeight: capToXHeight)
+    }
+
+    static func measureGeometry(_ coverage: InkCoverageOutcome, content: String?, capToXHeight: Double) -> TextGeometryOutcome {
         let text: InkCoverageOutcome
         switch coverage {
         case let .notMeasurable(reason): text = .notMeasurable(reason)
