@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CImagingShim", "ColorScience"]),
         // The screen model (contracts, devices, elements, provenance) and its JSON form: what the
         // kit audits and the quest engine renders, with no audit code.
-        .target(name: "ScreenContracts", dependencies: ["Imaging"]),
+        .target(name: "ScreenContracts", dependencies: ["Imaging", "ColorScience"]),
         .target(name: "ScreenAuditKit", dependencies: ["Imaging", "ColorScience", "ScreenContracts"]),
         .target(name: "QuestEngine", dependencies: ["Imaging", "ScreenContracts", "ColorScience"]),
         .target(name: "ScreenAuditCLI", dependencies: ["ScreenAuditKit", "Imaging", "ColorScience", "QuestEngine"]),

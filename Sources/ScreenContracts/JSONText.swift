@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 
 /// JSON as this project writes every file: sorted keys, two-space indentation, slashes unescaped,
@@ -367,9 +368,7 @@ private struct JSONTextWriter {
             case 0x0D: append(UInt8(ascii: "\\"), UInt8(ascii: "r"))
             case 0x09: append(UInt8(ascii: "\\"), UInt8(ascii: "t"))
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                bytes.append(contentsOf: "\\u00\(Hex.digits(CollectionOfOne(byte), uppercase: false))".utf8)
             default: bytes.append(byte)
             }
         }

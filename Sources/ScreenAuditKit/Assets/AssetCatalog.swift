@@ -140,7 +140,7 @@ public struct ImageEntry: Equatable, Sendable {
 
     /// What makes two entries compete for the same slot: everything but the file.
     public var slotKey: String {
-        let sizeText = size.map { "\(Self.format($0.width))x\(Self.format($0.height))" } ?? "-"
+        let sizeText = size.map { "\(Words.number($0.width))x\(Words.number($0.height))" } ?? "-"
         return [idiom, scale.map { "\($0)x" } ?? "-", appearance.description, sizeText, qualifiers.joined(separator: ",")]
             .joined(separator: " ")
     }
@@ -153,15 +153,11 @@ public struct ImageEntry: Equatable, Sendable {
     /// "universal @2x", "iphone 60x60 @3x, dark": how reports name the slot.
     public var slotDescription: String {
         var text = idiom
-        if let size { text += " \(Self.format(size.width))x\(Self.format(size.height))" }
+        if let size { text += " \(Words.number(size.width))x\(Words.number(size.height))" }
         if let scale { text += " @\(scale)x" }
         if appearance != .any { text += ", \(appearance)" }
         if !qualifiers.isEmpty { text += ", " + qualifiers.joined(separator: ", ") }
         return text
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

@@ -19,7 +19,7 @@ enum ImageSetRules {
                 let scale = Double(entry.scale ?? 1)
                 let expected = (points.width * scale, points.height * scale)
                 if Double(size.width) != expected.0 || Double(size.height) != expected.1 {
-                    report(entry, size, expected: expected, "as a \(ImageEntry.format(points.width))x\(ImageEntry.format(points.height)) pt icon at @\(entry.scale ?? 1)x")
+                    report(entry, size, expected: expected, "as a \(Words.number(points.width))x\(Words.number(points.height)) pt icon at @\(entry.scale ?? 1)x")
                 }
             }
             return findings
@@ -30,7 +30,7 @@ enum ImageSetRules {
                 let expected = (required.width * Double(scale), required.height * Double(scale))
                 if Double(size.width) != expected.0 || Double(size.height) != expected.1 {
                     report(entry, size, expected: expected,
-                           "the requirements give \(format(required.width))×\(format(required.height)) pt, so at @\(scale)x")
+                           "the requirements give \(Words.number(required.width))×\(Words.number(required.height)) pt, so at @\(scale)x")
                 }
             }
             return findings
@@ -151,10 +151,8 @@ enum ImageSetRules {
         return findings
     }
 
-    static func format(_ value: Double) -> String { ImageEntry.format(value) }
-
     /// A size in whole pixels: "132", or "115 or 116" where the exact size falls between two.
     static func wholePixels(_ value: Double) -> String {
-        value == value.rounded() ? format(value) : "\(Int(value.rounded(.down))) or \(Int(value.rounded(.up)))"
+        value == value.rounded() ? Words.number(value) : "\(Int(value.rounded(.down))) or \(Int(value.rounded(.up)))"
     }
 }

@@ -72,7 +72,7 @@ public enum ShardMerge {
             }
             if (report.baseline == nil) != (first.report.baseline == nil) {
                 issues.append(InputIssue(file: part.file, location: "baseline",
-                                         message: "\(shard) ran \(report.baseline == nil ? "without" : "with") --baseline, \(other) \(first.report.baseline == nil ? "without" : "with")"))
+                                         message: "\(shard) ran \(report.baseline == nil ? "without" : "with") a baseline, \(other) \(first.report.baseline == nil ? "without" : "with")"))
             }
         }
         // Each screen once, and the shard's record true to its report.
@@ -140,7 +140,7 @@ public enum ShardMerge {
         var issues: [InputIssue] = []
         let recorded = shards.compactMap { shard in shard.info.map { (shard.file, $0) } }
         for shard in shards where shard.info == nil {
-            issues.append(InputIssue(file: shard.file, location: "shard", message: "not one shard's output: it was made without --shard"))
+            issues.append(InputIssue(file: shard.file, location: "shard", message: "not one shard's output: it was made by a run that was not split into shards"))
         }
         guard let (firstFile, reference) = recorded.first else { return issues }
         var seen: [Int: String] = [:]

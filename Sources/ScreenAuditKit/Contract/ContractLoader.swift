@@ -228,7 +228,7 @@ enum ScreenReader {
         if object.has("capHeightRatio") {
             ratio = positive(object, "capHeightRatio")
             if let value = ratio, value >= 1 {
-                object.issues.report(object.path.appending("capHeightRatio"), "must be below 1 (a fraction of the point size), got \(format(value))")
+                object.issues.report(object.path.appending("capHeightRatio"), "must be below 1 (a fraction of the point size), got \(Words.number(value))")
                 ratio = nil
             }
         }
@@ -252,7 +252,7 @@ enum ScreenReader {
     static func positive(_ object: ObjectReader, _ key: String) -> Double? {
         guard let value = object.number(key) else { return nil }
         guard value > 0 else {
-            object.issues.report(object.path.appending(key), "must be greater than zero, got \(format(value))")
+            object.issues.report(object.path.appending(key), "must be greater than zero, got \(Words.number(value))")
             return nil
         }
         return value
@@ -262,7 +262,7 @@ enum ScreenReader {
         let name = object.string("name", required: false)
         let scale = positive(object, "scale")
         if let scale, scale > 10 {
-            object.issues.report(object.path.appending("scale"), "scale \(format(scale)) is not a device scale (1 to 10)")
+            object.issues.report(object.path.appending("scale"), "scale \(Words.number(scale)) is not a device scale (1 to 10)")
         }
         let width = positive(object, "width")
         let height = positive(object, "height")
@@ -325,7 +325,7 @@ enum ScreenReader {
     static func nonNegative(_ object: ObjectReader, _ key: String) -> Double? {
         guard let value = object.number(key) else { return nil }
         guard value >= 0 else {
-            object.issues.report(object.path.appending(key), "must not be negative, got \(format(value))")
+            object.issues.report(object.path.appending(key), "must not be negative, got \(Words.number(value))")
             return nil
         }
         return value
@@ -354,9 +354,5 @@ enum ScreenReader {
             }
         }
         if depth == 0 { issues.report(path, "'\(screenshot)' names the screenshots folder itself, not a file") }
-    }
-
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

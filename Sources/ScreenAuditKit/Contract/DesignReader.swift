@@ -38,7 +38,7 @@ enum DesignReader {
             func nonNegative(_ key: String) -> Double? {
                 guard block.has(key), let value = block.number(key) else { return nil }
                 guard value >= 0, value.isFinite else {
-                    block.issues.report(block.path.appending(key), "a tolerance cannot be negative, got \(ScreenReader.format(value))")
+                    block.issues.report(block.path.appending(key), "a tolerance cannot be negative, got \(Words.number(value))")
                     return nil
                 }
                 return value
@@ -54,7 +54,7 @@ enum DesignReader {
         for key in ["top", "left", "bottom", "right", "cornerRadius"] where key != "cornerRadius" || object.has(key) {
             guard let value = object.number(key) else { continue }
             guard value >= 0, value.isFinite else {
-                object.issues.report(object.path.appending(key), "an inset cannot be negative, got \(ScreenReader.format(value))")
+                object.issues.report(object.path.appending(key), "an inset cannot be negative, got \(Words.number(value))")
                 continue
             }
             values[key] = value
