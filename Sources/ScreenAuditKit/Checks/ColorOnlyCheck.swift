@@ -70,42 +70,73 @@ public struct ColorOnlyCheck: AuditCheck {
             self.members = members.joined(separator: ", ")
         }
 
-        struct Key: CodingKey {
-            var stringValue: String
+        /// The keys of report.json's `measured`, one place for both directions: a renamed field is
+        /// a compile error, not a value that silently stops decoding.
+        enum Key: CodingKey {
+            case group, members, textDiffers, maskOverlap, detailOverlap, luminanceRatio, deltaE, colors, failedBy
+            /// `deltaE.protanopia` and so on.
+            case simulatedDeltaE(ColorVisionDeficiency)
+
+            static let fields: [Key] = [.group, .members, .textDiffers, .maskOverlap, .detailOverlap, .luminanceRatio, .deltaE,
+                                        .colors, .failedBy]
+
+            var stringValue: String {
+                switch self {
+                case .group: "group"
+                case .members: "members"
+                case .textDiffers: "textDiffers"
+                case .maskOverlap: "maskOverlap"
+                case .detailOverlap: "detailOverlap"
+                case .luminanceRatio: "luminanceRatio"
+                case .deltaE: "deltaE"
+                case .colors: "colors"
+                case .failedBy: "failedBy"
+                case let .simulatedDeltaE(cvd): "deltaE." + cvd.rawValue
+                }
+            }
+
+            init?(stringValue: String) {
+                if let field = Self.fields.first(where: { $0.stringValue == stringValue }) {
+                    self = field
+                } else if let cvd = ColorVisionDeficiency.allCases.first(where: { Key.simulatedDeltaE($0).stringValue == stringValue }) {
+                    self = .simulatedDeltaE(cvd)
+                } else {
+                    return nil
+                }
+            }
+
             var intValue: Int? { nil }
-            init(_ string: String) { stringValue = string }
-            init?(stringValue: String) { self.stringValue = stringValue }
             init?(intValue: Int) { nil }
         }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            try container.encode(group, forKey: Key("group"))
-            try container.encode(members, forKey: Key("members"))
-            try container.encodeIfPresent(textDiffers, forKey: Key("textDiffers"))
-            try container.encodeIfPresent(maskOverlap, forKey: Key("maskOverlap"))
-            try container.encodeIfPresent(detailOverlap, forKey: Key("detailOverlap"))
-            try container.encodeIfPresent(luminanceRatio, forKey: Key("luminanceRatio"))
-            try container.encodeIfPresent(deltaE, forKey: Key("deltaE"))
-            for (cvd, difference) in simulatedDeltaE { try container.encode(difference, forKey: Key("deltaE." + cvd.rawValue)) }
-            try container.encodeIfPresent(colors, forKey: Key("colors"))
-            try container.encodeIfPresent(failedBy.map { $0.joined(separator: ", ") }, forKey: Key("failedBy"))
+            try container.encode(group, forKey: .group)
+            try container.encode(members, forKey: .members)
+            try container.encodeIfPresent(textDiffers, forKey: .textDiffers)
+            try container.encodeIfPresent(maskOverlap, forKey: .maskOverlap)
+            try container.encodeIfPresent(detailOverlap, forKey: .detailOverlap)
+            try container.encodeIfPresent(luminanceRatio, forKey: .luminanceRatio)
+            try container.encodeIfPresent(deltaE, forKey: .deltaE)
+            for (cvd, difference) in simulatedDeltaE { try container.encode(difference, forKey: .simulatedDeltaE(cvd)) }
+            try container.encodeIfPresent(colors, forKey: .colors)
+            try container.encodeIfPresent(failedBy.map { $0.joined(separator: ", ") }, forKey: .failedBy)
         }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            group = try container.decode(String.self, forKey: Key("group"))
-            members = try container.decode(String.self, forKey: Key("members"))
-            textDiffers = try container.decodeIfPresent(Bool.self, forKey: Key("textDiffers"))
-            maskOverlap = try container.decodeIfPresent(Double.self, forKey: Key("maskOverlap"))
-            detailOverlap = try container.decodeIfPresent(Double.self, forKey: Key("detailOverlap"))
-            luminanceRatio = try container.decodeIfPresent(Double.self, forKey: Key("luminanceRatio"))
-            deltaE = try container.decodeIfPresent(Double.self, forKey: Key("deltaE"))
+            group = try container.decode(String.self, forKey: .group)
+            members = try container.decode(String.self, forKey: .members)
+            textDiffers = try container.decodeIfPresent(Bool.self, forKey: .textDiffers)
+            maskOverlap = try container.decodeIfPresent(Double.self, forKey: .maskOverlap)
+            detailOverlap = try container.decodeIfPresent(Double.self, forKey: .detailOverlap)
+            luminanceRatio = try container.decodeIfPresent(Double.self, forKey: .luminanceRatio)
+            deltaE = try container.decodeIfPresent(Double.self, forKey: .deltaE)
             for cvd in ColorVisionDeficiency.allCases {
-                simulatedDeltaE[cvd] = try container.decodeIfPresent(Double.self, forKey: Key("deltaE." + cvd.rawValue))
+                simulatedDeltaE[cvd] = try container.decodeIfPresent(Double.self, forKey: .simulatedDeltaE(cvd))
             }
-            colors = try container.decodeIfPresent(String.self, forKey: Key("colors"))
-            failedBy = try container.decodeIfPresent(String.self, forKey: Key("failedBy"))
+            colors = try container.decodeIfPresent(String.self, forKey: .colors)
+            failedBy = try container.decodeIfPresent(String.self, forKey: .failedBy)
                 .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         }
 
