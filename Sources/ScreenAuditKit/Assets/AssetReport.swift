@@ -112,12 +112,10 @@ public enum AssetMeasurement: Codable, Equatable, Sendable {
     /// `asset.source-quality`: the provenance's source quality.
     case sourceQuality(String)
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    /// The keys of the `measured` object, one place for both directions.
+    private enum Key: String, CodingKey {
+        case width, height, expectedWidth, expectedHeight, ratio, foreground, background, appearance, format, category,
+             authoringStatus, sourceQuality
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -126,46 +124,45 @@ public enum AssetMeasurement: Codable, Equatable, Sendable {
         case .none:
             break
         case let .pixelSize(width, height, expectedWidth, expectedHeight):
-            try container.encode(Double(width), forKey: Key("width"))
-            try container.encode(Double(height), forKey: Key("height"))
-            try container.encode(expectedWidth, forKey: Key("expectedWidth"))
-            try container.encode(expectedHeight, forKey: Key("expectedHeight"))
+            try container.encode(Double(width), forKey: .width)
+            try container.encode(Double(height), forKey: .height)
+            try container.encode(expectedWidth, forKey: .expectedWidth)
+            try container.encode(expectedHeight, forKey: .expectedHeight)
         case let .contrast(ratio, foreground, background, appearance):
-            try container.encode(ratio, forKey: Key("ratio"))
-            try container.encode(foreground, forKey: Key("foreground"))
-            try container.encode(background, forKey: Key("background"))
-            try container.encode(appearance, forKey: Key("appearance"))
+            try container.encode(ratio, forKey: .ratio)
+            try container.encode(foreground, forKey: .foreground)
+            try container.encode(background, forKey: .background)
+            try container.encode(appearance, forKey: .appearance)
         case let .format(format):
-            try container.encode(format, forKey: Key("format"))
+            try container.encode(format, forKey: .format)
         case let .unreadable(category):
-            try container.encode(category, forKey: Key("category"))
+            try container.encode(category, forKey: .category)
         case let .authoringStatus(status):
-            try container.encode(status, forKey: Key("authoringStatus"))
+            try container.encode(status, forKey: .authoringStatus)
         case let .sourceQuality(quality):
-            try container.encode(quality, forKey: Key("sourceQuality"))
+            try container.encode(quality, forKey: .sourceQuality)
         }
     }
 
     /// The case is known from the keys present.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
-        func text(_ name: String) throws -> String { try container.decode(String.self, forKey: Key(name)) }
-        func number(_ name: String) throws -> Double { try container.decode(Double.self, forKey: Key(name)) }
-        let keys = Set(container.allKeys.map(\.stringValue))
-        if keys.contains("expectedWidth") {
-            self = try .pixelSize(width: Int(number("width")), height: Int(number("height")),
-                                  expectedWidth: number("expectedWidth"), expectedHeight: number("expectedHeight"))
-        } else if keys.contains("ratio") {
-            self = try .contrast(ratio: number("ratio"), foreground: text("foreground"), background: text("background"),
-                                 appearance: text("appearance"))
-        } else if keys.contains("format") {
-            self = try .format(text("format"))
-        } else if keys.contains("category") {
-            self = try .unreadable(category: text("category"))
-        } else if keys.contains("authoringStatus") {
-            self = try .authoringStatus(text("authoringStatus"))
-        } else if keys.contains("sourceQuality") {
-            self = try .sourceQuality(text("sourceQuality"))
+        func text(_ key: Key) throws -> String { try container.decode(String.self, forKey: key) }
+        func number(_ key: Key) throws -> Double { try container.decode(Double.self, forKey: key) }
+        if container.contains(.expectedWidth) {
+            self = try .pixelSize(width: container.decode(Int.self, forKey: .width), height: container.decode(Int.self, forKey: .height),
+                                  expectedWidth: number(.expectedWidth), expectedHeight: number(.expectedHeight))
+        } else if container.contains(.ratio) {
+            self = try .contrast(ratio: number(.ratio), foreground: text(.foreground), background: text(.background),
+                                 appearance: text(.appearance))
+        } else if container.contains(.format) {
+            self = try .format(text(.format))
+        } else if container.contains(.category) {
+            self = try .unreadable(category: text(.category))
+        } else if container.contains(.authoringStatus) {
+            self = try .authoringStatus(text(.authoringStatus))
+        } else if container.contains(.sourceQuality) {
+            self = try .sourceQuality(text(.sourceQuality))
         } else {
             self = .none
         }
