@@ -59,11 +59,20 @@ public struct AuditReport: Codable, Equatable, Sendable {
     /// across the whole report, every finding counting (waived and baselined ones too): report.md,
     /// the HTML page and the overlays all show these numbers.
     public var firstFindingNumbers: [Int] {
-        var next = 1
-        return screens.map { screen in
-            defer { next += screen.findings.count }
-            return next
-        }
+        var numbers = FindingNumbers()
+        return screens.map { numbers.first(of: $0.findings.count) }
+    }
+}
+
+/// Findings are numbered through a run from 1, screen after screen in the report's order: the
+/// numbers of the reports and the overlays' badges (the audit numbers screens as they finish).
+struct FindingNumbers {
+    private var next = 1
+
+    /// The first number of a screen with `count` findings, the screens before it numbered.
+    mutating func first(of count: Int) -> Int {
+        defer { next += count }
+        return next
     }
 }
 

@@ -86,7 +86,7 @@ public struct AuditRunner: Sendable {
         await withTaskGroup(of: Work.self) { group in
             var next = 0, inFlight = 0, done = 0
             var held: [Int: FrameHandOff] = [:]
-            var numbered = 0, number = 1
+            var numbered = 0, numbers = FindingNumbers()
             func fill() {
                 while next < screens.count, inFlight < max(1, options.maxConcurrentScreens) {
                     let index = next
@@ -114,14 +114,14 @@ public struct AuditRunner: Sendable {
                     // Number the finished screens in order, as `AuditReport.firstFindingNumbers`
                     // does; a held frame becomes an overlay task.
                     while numbered < screens.count, let finished = reports[numbered] {
+                        let first = numbers.first(of: finished.findings.count)
                         if let overlays, let handOff = held.removeValue(forKey: numbered) {
-                            let first = number, scale = screens[numbered].contract.device.scale
+                            let scale = screens[numbered].contract.device.scale
                             group.addTask {
                                 overlays.deliver(finished, handOff.take(), first, scale)
                                 return .overlay
                             }
                         }
-                        number += finished.findings.count
                         numbered += 1
                     }
                 }
