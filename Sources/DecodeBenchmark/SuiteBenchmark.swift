@@ -103,8 +103,8 @@ struct SuiteBenchmark {
         // which every default output still stays within 1.6 ×, from this run's figures.
         let reportsRatio = ratio(noOverlays) { $0.cpu / $1 }
         let overlayPerScreen = overlayCost / Double(screens)
-        let screensWithin = overlayPerScreen > 0
-            ? max(0, min(screens, Int(((1.6 - reportsRatio) / overlayPerScreen).rounded(.down)))) : screens
+        let share = overlayPerScreen > 0 ? (1.6 - reportsRatio) / overlayPerScreen : Double(screens)
+        let screensWithin = share.isFinite ? Int(min(Double(screens), max(0, share)).rounded(.down)) : screens
         print(String(format: "every default output ≤ 1.6 when:        at most %d of %d screens (%.0f %%) have findings "
                         + "(every report %.2f, an overlay %.3f each)",
                      screensWithin, screens, 100 * Double(screensWithin) / Double(screens), reportsRatio, overlayPerScreen))

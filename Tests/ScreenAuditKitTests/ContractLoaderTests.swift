@@ -131,6 +131,21 @@ struct ContractLoaderTests {
         #expect(issues[0].description.hasSuffix("nested/c.json: screens[0].id: duplicate screen id 's1' (first declared in \(directory.path)/a.json at screens[0])"))
     }
 
+    @Test func testFolderWalk_leavesOutHiddenFoldersAndNamesABrokenLink() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".cache/old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.json"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(Self.valid.utf8).write(to: directory.appendingPathComponent("a.json"))
+        try Data("not json".utf8).write(to: directory.appendingPathComponent(".cache/old/stale.json"))
+        // A folder named like a contract is no contract; a hidden folder's files are not read.
+        #expect(try ContractLoader().load(path: directory.path).map(\.source) == ["a.json"])
+        // A link whose target is gone is reported, not dropped.
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("gone.json").path, withDestinationPath: "/no/such/file.json")
+        let error = #expect(throws: AuditError.self) { try ContractLoader().load(path: directory.path) }
+        #expect(error?.description == "\(directory.path)/gone.json: cannot read the file")
+    }
+
     @Test func testMissingPath() {
         let error = #expect(throws: AuditError.self) { try ContractLoader().load(path: "/no/such/contracts") }
         #expect(error?.description == "/no/such/contracts: no such file or directory")

@@ -35,9 +35,14 @@ struct TextAnalysisSharingTests {
             let analysis = try #require(context.textAnalyses[element.id])
             let shared = try #require(analysis.measuredGeometry, "\(element.id): no geometry measured with the analysis")
             #expect(shared.content == element.text?.content)
+            // The proportion text.size asks with by default, bit for bit: its reads find this one.
+            let sizing = TextSizeCheck()
+            let asked = sizing.capHeightRatio / (sizing.xHeightRatio * sizing.capHeightRatio / sizing.capHeightRatio)
+            #expect(shared.capToXHeight.bitPattern == asked.bitPattern)
             // What the check reads is the shared outcome, and a fresh measurement agrees with it.
             let fresh = TextAnalysis.measureGeometry(analysis.coverage, content: element.text?.content,
                                                      capToXHeight: TextSizeCheck.defaultCapToXHeight)
+            #expect(shared.outcome == fresh)
             #expect(analysis.geometry(content: element.text?.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) == fresh)
             guard case .measured = fresh else {
                 Issue.record("\(element.id): the glyphs of a plain label did not measure")
@@ -65,11 +70,16 @@ struct TextAnalysisSharingTests {
         #expect(measured.largeText)
     }
 
-    @Test func testGeometryForOtherProportions_isMeasuredAgain() throws {
+    @Test func testGeometryForOtherTextOrProportions_isMeasuredAgain() throws {
         let context = Self.context([RuleID.textSize])
         let analysis = try #require(context.textAnalyses["sized"])
-        let other = 0.7 / 0.5
-        #expect(analysis.geometry(content: "Dragon Scale", capToXHeight: other)
-            == TextAnalysis.measureGeometry(analysis.coverage, content: "Dragon Scale", capToXHeight: other))
+        let stored = try #require(analysis.measuredGeometry?.outcome)
+        // Asks whose answer differs from the stored one: another text (all capitals, so no
+        // x-height is looked for) and a proportion far from SF Pro's.
+        for (content, ratio) in [("DRAGON SCALE", TextSizeCheck.defaultCapToXHeight), ("Dragon Scale", 2.2)] {
+            let fresh = TextAnalysis.measureGeometry(analysis.coverage, content: content, capToXHeight: ratio)
+            try #require(fresh != stored, "\(content) at \(ratio) measures as the stored geometry: no test")
+            #expect(analysis.geometry(content: content, capToXHeight: ratio) == fresh)
+        }
     }
 }

@@ -42,7 +42,10 @@ private func boundedRun<Item: Sendable, Output: Sendable>(_ items: [Item], width
         while next < min(max(1, width), items.count) { start() }
         while let (index, output) = await group.next() {
             results[index] = output
-            if stoppedAt == nil && stop(output) { stoppedAt = index }
+            if stoppedAt == nil && stop(output) {
+                stoppedAt = index
+                group.cancelAll()
+            }
             if stoppedAt == nil && next < items.count { start() }
         }
     }

@@ -144,7 +144,7 @@ public struct ColorOnlyCheck: AuditCheck {
             let causes = (failedBy ?? []).map { code -> String in
                 if code == "hue-only" { return "they differ in hue only (lightness \(Words.ratio(luminanceRatio)):1)" }
                 let difference = ColorVisionDeficiency(rawValue: code).flatMap { simulatedDeltaE[$0] }
-                return "with \(code) they look alike (ΔE00 \(Words.number(difference)))"
+                return "with \(code) they look alike (ΔE00 \(difference.map { String($0) } ?? "?"))"
             }
             return "group \(group) shows its meaning by colour alone (\(colors ?? "?")): " + causes.joined(separator: "; ")
         }

@@ -28,9 +28,9 @@ enum InputFiles {
     }
 
     /// The one walk of an input folder: every regular file below `root` with one of `extensions`
-    /// (lower case; a file's matches in any case), by its path relative to `root`, sorted. Hidden
-    /// files and everything in hidden folders (`.git`, a tool's `.cache`) are left out. Nil when
-    /// `root` cannot be listed.
+    /// (lower case; a file's matches in any case), and every link there whose target is gone, by
+    /// its path relative to `root`, sorted. Hidden files and everything in hidden folders (`.git`,
+    /// a tool's `.cache`) are left out. Nil when `root` cannot be listed.
     static func walk(_ root: String, extensions: Set<String>) -> [String]? {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return nil }
         var found: [String] = []
@@ -40,6 +40,9 @@ enum InputFiles {
             guard hidden || extensions.contains((name as NSString).pathExtension.lowercased()) else { continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent(relative), isDirectory: &isDirectory) else {
+                // A link whose target is gone is listed, so that reading it reports it: an input
+                // is never dropped without a word.
+                if !hidden { found.append(relative) }
                 continue
             }
             if hidden {
