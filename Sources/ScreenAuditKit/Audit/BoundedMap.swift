@@ -9,14 +9,13 @@ public func boundedMap<Item: Sendable, Output: Sendable>(_ items: [Item], width:
     await boundedRun(items, width: width, stopping: { _ in false }, transform).outputs.map { $0! }
 }
 
-/// As above for work that can fail: no item is started after the first error, which is thrown
-/// once the items already started have finished.
+/// As above for work that can fail: at the first error no item is started and the running ones
+/// are cancelled; the error is thrown once they have finished.
 public func boundedMap<Item: Sendable, Output: Sendable>(_ items: [Item], width: Int,
                                                           _ transform: @escaping @Sendable (Int, Item) async throws -> Output)
     async throws -> [Output] {
     let run = await boundedRun(items, width: width, stopping: { (result: Result<Output, any Error>) in
-        if case .failure = result { return true }
-        return false
+        if case .failure = result { true } else { false }
     }) { index, item in
         do { return .success(try await transform(index, item)) } catch { return .failure(error) }
     }

@@ -72,39 +72,16 @@ public struct ColorOnlyCheck: AuditCheck {
 
         /// The keys of report.json's `measured`, one place for both directions: a renamed field is
         /// a compile error, not a value that silently stops decoding.
-        enum Key: CodingKey {
+        enum Key: String, CodingKey {
             case group, members, textDiffers, maskOverlap, detailOverlap, luminanceRatio, deltaE, colors, failedBy
-            /// `deltaE.protanopia` and so on.
-            case simulatedDeltaE(ColorVisionDeficiency)
+        }
 
-            static let fields: [Key] = [.group, .members, .textDiffers, .maskOverlap, .detailOverlap, .luminanceRatio, .deltaE,
-                                        .colors, .failedBy]
-
-            var stringValue: String {
-                switch self {
-                case .group: "group"
-                case .members: "members"
-                case .textDiffers: "textDiffers"
-                case .maskOverlap: "maskOverlap"
-                case .detailOverlap: "detailOverlap"
-                case .luminanceRatio: "luminanceRatio"
-                case .deltaE: "deltaE"
-                case .colors: "colors"
-                case .failedBy: "failedBy"
-                case let .simulatedDeltaE(cvd): "deltaE." + cvd.rawValue
-                }
-            }
-
-            init?(stringValue: String) {
-                if let field = Self.fields.first(where: { $0.stringValue == stringValue }) {
-                    self = field
-                } else if let cvd = ColorVisionDeficiency.allCases.first(where: { Key.simulatedDeltaE($0).stringValue == stringValue }) {
-                    self = .simulatedDeltaE(cvd)
-                } else {
-                    return nil
-                }
-            }
-
+        /// `deltaE.protanopia` and so on, beside the fields above in the same object: ΔE00 as a
+        /// deficiency sees the pair, named after the deficiency.
+        struct SimulatedKey: CodingKey {
+            let stringValue: String
+            init(_ deficiency: ColorVisionDeficiency) { stringValue = "deltaE." + deficiency.rawValue }
+            init?(stringValue: String) { self.stringValue = stringValue }
             var intValue: Int? { nil }
             init?(intValue: Int) { nil }
         }
@@ -118,9 +95,10 @@ public struct ColorOnlyCheck: AuditCheck {
             try container.encodeIfPresent(detailOverlap, forKey: .detailOverlap)
             try container.encodeIfPresent(luminanceRatio, forKey: .luminanceRatio)
             try container.encodeIfPresent(deltaE, forKey: .deltaE)
-            for (cvd, difference) in simulatedDeltaE { try container.encode(difference, forKey: .simulatedDeltaE(cvd)) }
             try container.encodeIfPresent(colors, forKey: .colors)
             try container.encodeIfPresent(failedBy.map { $0.joined(separator: ", ") }, forKey: .failedBy)
+            var simulated = encoder.container(keyedBy: SimulatedKey.self)
+            for (cvd, difference) in simulatedDeltaE { try simulated.encode(difference, forKey: SimulatedKey(cvd)) }
         }
 
         public init(from decoder: Decoder) throws {
@@ -132,12 +110,13 @@ public struct ColorOnlyCheck: AuditCheck {
             detailOverlap = try container.decodeIfPresent(Double.self, forKey: .detailOverlap)
             luminanceRatio = try container.decodeIfPresent(Double.self, forKey: .luminanceRatio)
             deltaE = try container.decodeIfPresent(Double.self, forKey: .deltaE)
-            for cvd in ColorVisionDeficiency.allCases {
-                simulatedDeltaE[cvd] = try container.decodeIfPresent(Double.self, forKey: .simulatedDeltaE(cvd))
-            }
             colors = try container.decodeIfPresent(String.self, forKey: .colors)
             failedBy = try container.decodeIfPresent(String.self, forKey: .failedBy)
                 .map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let simulated = try decoder.container(keyedBy: SimulatedKey.self)
+            for cvd in ColorVisionDeficiency.allCases {
+                simulatedDeltaE[cvd] = try simulated.decodeIfPresent(Double.self, forKey: SimulatedKey(cvd))
+            }
         }
 
         public func message(_ facts: FindingFacts) -> String {

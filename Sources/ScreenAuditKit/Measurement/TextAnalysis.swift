@@ -146,8 +146,8 @@ public struct TextAnalysis: Sendable {
 
     /// The baseline, x-height and cap height of the text (`text.size`), on the frame's coverage
     /// without the ring and without the shapes that are the frame's own (borders, corners); see
-    /// `measureTextGeometry`.
-    /// Measured with the analysis for its text and proportion (see `glyphs`), or now.
+    /// `measureTextGeometry`. Measured with the analysis when asked for its text and proportion
+    /// (see `glyphs`), or now.
     public func geometry(content: String?, capToXHeight: Double) -> TextGeometryOutcome {
         if let measuredGeometry, measuredGeometry.content == content, measuredGeometry.capToXHeight == capToXHeight {
             return measuredGeometry.outcome
