@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 import Imaging
 @testable import ScreenAuditKit
@@ -15,6 +16,20 @@ private func audit(_ catalog: CatalogBuilder, requirements: AssetRequirements? =
 private extension AssetReport {
     func findings(_ rule: String) -> [AssetFinding] { findings.filter { $0.rule == rule } }
     var rules: [String] { findings.map(\.rule) }
+}
+
+private extension AssetFinding {
+    /// An `asset.size-inconsistent` finding's width, height, expected width and expected height.
+    var pixels: [Double]? {
+        guard case let .sizeInconsistent(m) = measured else { return nil }
+        return [Double(m.width), Double(m.height), m.expectedWidth, m.expectedHeight]
+    }
+
+    /// An `asset.image-unreadable` finding's decoder category.
+    var unreadableCategory: DecodeFailure? {
+        guard case let .imageUnreadable(.decodeFailed(category, _)) = measured else { return nil }
+        return category
+    }
 }
 
 struct AssetCatalogReaderTests {
@@ -77,7 +92,7 @@ struct AssetCatalogReaderTests {
         let mismatch = report.findings(AssetRule.formatMismatch)
         #expect(mismatch.count == 1)
         #expect(mismatch.first?.message == "named .png but holds WebP data, which this tool does not decode; re-export it as PNG")
-        #expect(mismatch.first?.measured == .format("WebP"))
+        #expect(mismatch.first?.measured == .formatMismatch(.init(format: "WebP", fileExtension: "png", named: .png, decodable: false)))
         #expect(report.findings(AssetRule.imageUnreadable).isEmpty)
     }
 
@@ -298,9 +313,9 @@ struct AssetImageTests {
         let sizes = report.findings(AssetRule.sizeInconsistent)
         #expect(sizes.map(\.file) == ["Test.xcassets/bad.imageset/bad@3x.png", "Test.xcassets/no1x.imageset/no1x@3x.png"])
         #expect(sizes[0].message.contains("130×130 px") && sizes[0].message.contains("132×132 px"))
-        #expect(sizes[0].measured == .pixelSize(width: 130, height: 130, expectedWidth: 132, expectedHeight: 132))
+        #expect(sizes[0].pixels == [130, 130, 132, 132])
         // @2x 87 px means @3x should be 130.5: 130 or 131 (either rounding of a fractional design), not 132.
-        #expect(sizes[1].measured == .pixelSize(width: 132, height: 132, expectedWidth: 130.5, expectedHeight: 130.5))
+        #expect(sizes[1].pixels == [132, 132, 130.5, 130.5])
         #expect(sizes[1].message.hasSuffix("it must be 130 or 131×130 or 131 px"))
     }
 
@@ -368,8 +383,7 @@ struct AssetImageTests {
         let report = try audit(catalog)
         let unreadable = report.findings(AssetRule.imageUnreadable)
         #expect(unreadable.map(\.file) == ["Test.xcassets/cut.imageset/cut@2x.png", "Test.xcassets/text.imageset/text@2x.png"])
-        #expect(unreadable[0].measured == .unreadable(category: "truncated"))
-        #expect(unreadable[1].measured == .unreadable(category: "not-an-image"))
+        #expect(unreadable.map(\.unreadableCategory) == [.truncated, .notAnImage])
         let mismatch = try #require(report.findings(AssetRule.formatMismatch).first)
         #expect(mismatch.file == "Test.xcassets/cut.imageset/cut@3x.png" && mismatch.message.contains("holds JPEG data"))
         #expect(report.notes.contains { $0.contains("1 image file is not PNG or JPEG") })
@@ -569,7 +583,9 @@ struct AssetColorPairTests {
         #expect(report.colorPairs.map(\.ratio) == [4.49])
         let finding = try #require(report.findings(AssetRule.colorContrast).first)
         #expect(finding.message == "red #EB171B on paper #FFFFFF in light: 4.49:1, needs 4.5:1 (normal text)")
-        #expect(finding.measured == .contrast(ratio: 4.49, foreground: "#EB171B", background: "#FFFFFF", appearance: "light"))
+        guard case let .colorContrast(.tooLow(contrast)) = finding.measured else { Issue.record("\(finding.measured)"); return }
+        #expect(RatioDisplay.hundredths(contrast.ratio) == 4.49 && contrast.ratio > 4.49 && contrast.ratio < 4.5)
+        #expect([contrast.foregroundColor, contrast.backgroundColor, contrast.appearance] == ["#EB171B", "#FFFFFF", "light"])
         #expect(AssetMarkdownReporter.render(report).contains("| light | normal | 4.49:1 | 4.5:1 | fail |"))
         #expect(JUnitReporter.render(report, failOn: .error).contains("4.49:1"))
         let sarif = String(decoding: try SARIFReporter.render(report), as: UTF8.self)

@@ -177,16 +177,14 @@ public struct AssetAuditor: Sendable {
         }
         var findings: [AssetFinding] = []
         if let actual, actual != named {
-            findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
-                                         message: "named .\(ext) but holds \(actual.rawValue) data; re-export it as \(named.rawValue)",
-                                         measured: .format(actual.rawValue)))
+            findings.append(AssetFinding(.formatMismatch(.init(format: actual.rawValue, fileExtension: ext, named: named, decodable: true)),
+                                         severity: .error, asset: asset, file: relative))
         }
         // WebP, HEIC and the like behind a PNG or JPEG name: a format mismatch, not an unreadable
         // image; its pixels are not measured here.
         if actual == nil, let other = ImageFormat.otherFormatName(head) {
-            findings.append(AssetFinding(rule: AssetRule.formatMismatch, severity: .error, asset: asset, file: relative,
-                                         message: "named .\(ext) but holds \(other) data, which this tool does not decode; re-export it as \(named.rawValue)",
-                                         measured: .format(other)))
+            findings.append(AssetFinding(.formatMismatch(.init(format: other, fileExtension: ext, named: named, decodable: false)),
+                                         severity: .error, asset: asset, file: relative))
             return ImageInspection(findings: findings, skipped: true)
         }
         do {
@@ -194,11 +192,9 @@ public struct AssetAuditor: Sendable {
             return ImageInspection(size: (image.pixels.width, image.pixels.height), findings: findings, skipped: false,
                                    thumbnail: options.previewSide.map { image.pixels.thumbnail(side: $0) })
         } catch let ImagingError.decodeFailed(_, category, detail) {
-            findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
-                                         message: "\(category.phrase): \(detail)", measured: .unreadable(category: category.rawValue)))
+            findings.append(AssetFinding(.imageUnreadable(.decodeFailed(category, detail: detail)), severity: .error, asset: asset, file: relative))
         } catch {
-            findings.append(AssetFinding(rule: AssetRule.imageUnreadable, severity: .error, asset: asset, file: relative,
-                                         message: "cannot be decoded: \(error)"))
+            findings.append(AssetFinding(.imageUnreadable(.other("\(error)")), severity: .error, asset: asset, file: relative))
         }
         return ImageInspection(findings: findings, skipped: false)
     }

@@ -78,6 +78,9 @@ public struct Appearance: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static let any = Appearance()
 
+    /// An idiom and this appearance as a slot's words: "iphone", or "iphone, dark".
+    func slot(idiom: String) -> String { self == .any ? idiom : "\(idiom), \(self)" }
+
     /// "any", "light", "dark", "high-contrast", "dark+high-contrast": the names requirements use.
     public var description: String {
         switch (luminosity, highContrast) {

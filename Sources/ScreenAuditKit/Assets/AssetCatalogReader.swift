@@ -84,8 +84,8 @@ public struct AssetCatalogReader: Sendable {
         for asset in assets {
             let key = (asset.kind == .appicon ? "icon:" : "asset:") + asset.name
             if let first = firstPath[key] {
-                findings.append(AssetFinding(rule: AssetRule.entryDuplicate, severity: .error, asset: asset.name, file: asset.path,
-                                             message: "two assets are named '\(asset.name)' (also \(first)); code loading it gets either"))
+                findings.append(AssetFinding(.entryDuplicate(.sameName(name: asset.name, otherPath: first)), severity: .error, asset: asset.name,
+                                             file: asset.path))
             } else {
                 firstPath[key] = asset.path
             }
@@ -113,15 +113,15 @@ public struct AssetCatalogReader: Sendable {
 
         func absolute(_ relative: String) -> String { (parent as NSString).appendingPathComponent(relative) }
 
-        mutating func add(_ rule: String, _ severity: Severity, asset: String? = nil, file: String, location: JSONPath? = nil, _ message: String) {
-            findings.append(AssetFinding(rule: rule, severity: severity, asset: asset, file: file, location: location?.description, message: message))
+        mutating func add(_ measured: AssetMeasurement, _ severity: Severity, asset: String? = nil, file: String, location: JSONPath? = nil) {
+            findings.append(AssetFinding(measured, severity: severity, asset: asset, file: file, location: location?.description))
         }
 
         /// The visible children of a folder, sorted, with links that leave the catalog refused.
         mutating func children(of relative: String) -> [(name: String, isDirectory: Bool)] {
             let path = absolute(relative)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-                add(AssetRule.contentsMalformed, .error, file: relative, "cannot list the folder")
+                add(.contentsMalformed(.folderUnlisted), .error, file: relative)
                 return []
             }
             var result: [(String, Bool)] = []
@@ -129,8 +129,7 @@ public struct AssetCatalogReader: Sendable {
                 entriesSeen += 1
                 if entriesSeen > reader.limits.maxEntries {
                     if !stopped {
-                        add(AssetRule.contentsMalformed, .error, file: relative,
-                            "the catalog has more than \(reader.limits.maxEntries) files and folders (the limit); the rest was not read")
+                        add(.contentsMalformed(.tooManyEntries(limit: reader.limits.maxEntries)), .error, file: relative)
                     }
                     stopped = true
                     return result
@@ -139,13 +138,12 @@ public struct AssetCatalogReader: Sendable {
                 let childPath = absolute(childRelative)
                 let resolved = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
                 if resolved != root && !resolved.hasPrefix(root + "/") {
-                    add(AssetRule.pathOutside, .error, file: childRelative,
-                        "resolves outside the catalog (a symbolic link to \(resolved.hasPrefix("/") ? "an outside path" : resolved)); not read")
+                    add(.pathOutside(.init(target: resolved)), .error, file: childRelative)
                     continue
                 }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: childPath, isDirectory: &isDirectory) else {
-                    add(AssetRule.fileMissing, .error, file: childRelative, "a broken symbolic link")
+                    add(.fileMissing(.brokenLink), .error, file: childRelative)
                     continue
                 }
                 result.append((name, isDirectory.boolValue))
@@ -156,8 +154,7 @@ public struct AssetCatalogReader: Sendable {
         mutating func group(relative: String, namespace: String, depth: Int, isRoot: Bool = false) {
             guard !stopped else { return }
             guard depth <= reader.limits.maxDepth else {
-                add(AssetRule.contentsMalformed, .error, file: relative,
-                    "folders nest deeper than \(reader.limits.maxDepth) levels (the limit); not read")
+                add(.contentsMalformed(.tooDeep(limit: reader.limits.maxDepth)), .error, file: relative)
                 return
             }
             let entries = children(of: relative)
@@ -169,19 +166,17 @@ public struct AssetCatalogReader: Sendable {
                     childNamespace += (relative as NSString).lastPathComponent + "/"
                 }
                 for issue in object.issues.issues {
-                    findings.append(AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: nil, file: issue.file,
-                                                 location: issue.location, message: issue.message))
+                    findings.append(AssetFinding(.contentsMalformed(.input(issue.message)), severity: .error, asset: nil, file: issue.file,
+                                                 location: issue.location))
                 }
             } else if isRoot && !entries.contains(where: { $0.name == "Contents.json" }) {
-                add(AssetRule.contentsMalformed, .warning, file: relative,
-                    "the catalog has no Contents.json at its top (Xcode writes {\"info\":{\"author\":\"xcode\",\"version\":1}})")
+                add(.contentsMalformed(.noCatalogContents), .warning, file: relative)
             }
             for entry in entries {
                 let childRelative = relative + "/" + entry.name
                 guard entry.isDirectory else {
                     if entry.name != "Contents.json" {
-                        add(AssetRule.fileUnreferenced, .warning, file: childRelative,
-                            "a file in a group, outside any asset folder: Xcode does not build it")
+                        add(.fileUnreferenced(.inGroup), .warning, file: childRelative)
                     }
                     continue
                 }
@@ -197,8 +192,7 @@ public struct AssetCatalogReader: Sendable {
                 case "":
                     group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
                 default:
-                    add(AssetRule.groupName, .error, file: childRelative,
-                        "the group name '\(entry.name)' contains a period: Xcode reads '.\((entry.name as NSString).pathExtension)' as an asset type it does not know; rename the folder")
+                    add(.groupName(.init(folder: entry.name)), .error, file: childRelative)
                     group(relative: childRelative, namespace: childNamespace, depth: depth + 1)
                 }
             }
@@ -210,10 +204,10 @@ public struct AssetCatalogReader: Sendable {
             do {
                 bytes = try InputFiles.read(absolute(relative), limit: reader.limits.maxContentsBytes)
             } catch let issue as InputIssue {
-                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, issue.message)
+                add(.contentsMalformed(.input(issue.message)), .error, asset: asset, file: relative)
                 return nil
             } catch {
-                add(AssetRule.contentsMalformed, .error, asset: asset, file: relative, "cannot read the file")
+                add(.contentsMalformed(.fileUnreadable), .error, asset: asset, file: relative)
                 return nil
             }
             let opened = AssetContentsParser.open(bytes, file: relative, asset: asset, limits: reader.limits.json)
@@ -226,8 +220,7 @@ public struct AssetCatalogReader: Sendable {
         /// its container (`Complication/Circular`), and checked with the same rules.
         mutating func asset(relative: String, name: String, kind: AssetKind, depth: Int, container: String? = nil) {
             guard depth <= reader.limits.maxDepth else {
-                add(AssetRule.contentsMalformed, .error, file: relative,
-                    "folders nest deeper than \(reader.limits.maxDepth) levels (the limit); not read")
+                add(.contentsMalformed(.tooDeep(limit: reader.limits.maxDepth)), .error, file: relative)
                 return
             }
             let contentsPath = relative + "/Contents.json"
@@ -246,8 +239,7 @@ public struct AssetCatalogReader: Sendable {
             var asset = CatalogAsset(name: name, kind: kind, path: relative)
             asset.container = container
             guard entries.contains(where: { $0.name == "Contents.json" && !$0.isDirectory }) else {
-                add(AssetRule.contentsMalformed, .error, asset: name, file: relative,
-                    "the \(kind.title) has no Contents.json: Xcode ignores the folder")
+                add(.contentsMalformed(.noContents(kind)), .error, asset: name, file: relative)
                 asset.contentsReadable = false
                 assets.append(asset)
                 return
@@ -272,22 +264,18 @@ public struct AssetCatalogReader: Sendable {
             let presentSet = Set(present + folders)
             for (file, path) in referenced {
                 if file.contains("/") || file == ".." || file == "." || file.isEmpty {
-                    add(AssetRule.entryInvalid, .error, asset: asset, file: contentsPath, location: path,
-                        "'\(file)' is a path; an entry names a file inside the asset folder")
+                    add(.entryInvalid(.path(file)), .error, asset: asset, file: contentsPath, location: path)
                 } else if !presentSet.contains(file) {
                     if let other = (present + folders).first(where: { $0.lowercased() == file.lowercased() }) {
-                        add(AssetRule.fileMissing, .warning, asset: asset, file: contentsPath, location: path,
-                            "'\(file)' is missing; '\(other)' differs only in case, which a case-insensitive disk accepts and a case-sensitive one does not")
+                        add(.fileMissing(.caseDiffers(named: file, present: other)), .warning, asset: asset, file: contentsPath, location: path)
                     } else {
-                        add(AssetRule.fileMissing, .error, asset: asset, file: contentsPath, location: path,
-                            "'\(file)' is named here but is not in \(relative)")
+                        add(.fileMissing(.absent(named: file, folder: relative)), .error, asset: asset, file: contentsPath, location: path)
                     }
                 }
             }
             let named = Set(referenced.map { $0.file.lowercased() })
             for file in present where !named.contains(file.lowercased()) {
-                add(AssetRule.fileUnreferenced, .warning, asset: asset, file: relative + "/" + file,
-                    "not referenced by Contents.json: an unassigned child that Xcode does not build")
+                add(.fileUnreferenced(.unassigned), .warning, asset: asset, file: relative + "/" + file)
             }
         }
 
@@ -295,8 +283,8 @@ public struct AssetCatalogReader: Sendable {
             var seen: [String: Int] = [:]
             for entry in asset.images where entry.filename != nil {
                 if let first = seen[entry.slotKey] {
-                    add(AssetRule.entryDuplicate, .error, asset: asset.name, file: asset.contentsPath, location: JSONPath().appending("images").appending(entry.index),
-                        "competes with images[\(first)] for the slot \(entry.slotDescription); which file ships is undefined")
+                    add(.entryDuplicate(.imageSlot(first: first, slot: entry.slotDescription)), .error, asset: asset.name, file: asset.contentsPath,
+                        location: JSONPath().appending("images").appending(entry.index))
                 } else {
                     seen[entry.slotKey] = entry.index
                 }
@@ -304,8 +292,8 @@ public struct AssetCatalogReader: Sendable {
             seen = [:]
             for entry in asset.colors {
                 if let first = seen[entry.slotKey] {
-                    add(AssetRule.entryDuplicate, .error, asset: asset.name, file: asset.contentsPath, location: JSONPath().appending("colors").appending(entry.index),
-                        "competes with colors[\(first)] for the slot \(entry.idiom), \(entry.appearance); which colour ships is undefined")
+                    add(.entryDuplicate(.colorSlot(first: first, idiom: entry.idiom, appearance: entry.appearance)), .error, asset: asset.name, file: asset.contentsPath,
+                        location: JSONPath().appending("colors").appending(entry.index))
                 } else {
                     seen[entry.slotKey] = entry.index
                 }

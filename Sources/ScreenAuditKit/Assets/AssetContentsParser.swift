@@ -8,13 +8,12 @@ public enum AssetContentsParser {
         do {
             json = try JSONParser.parse(bytes, limits: limits)
         } catch {
-            return (nil, [AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: asset, file: file,
-                                       message: "not valid JSON: line \(error.line), column \(error.column): \(error.message)")])
+            return (nil, [AssetFinding(.contentsMalformed(.notJSON(line: error.line, column: error.column, problem: error.message)), severity: .error,
+                                       asset: asset, file: file)])
         }
         let issues = IssueCollector(file: file, cap: nil)
         guard let object = ObjectReader(json, path: JSONPath(), issues: issues) else {
-            return (nil, [AssetFinding(rule: AssetRule.contentsMalformed, severity: .error, asset: asset, file: file,
-                                       message: "expected an object at the top, got \(json.kindName)")])
+            return (nil, [AssetFinding(.contentsMalformed(.notAnObject(found: json.kindName)), severity: .error, asset: asset, file: file)])
         }
         if let info = object.object("info", required: false), let version = info.integer("version", required: false), version != 1 {
             issues.report(info.path.appending("version"), "unknown Contents.json version \(version) (Xcode writes 1)")
@@ -64,15 +63,15 @@ public enum AssetContentsParser {
             referenced = filenames(in: .object(object.members), path: JSONPath())
         }
         let findings = object.issues.issues.map { issue -> AssetFinding in
-            let rule: String
+            let measured: AssetMeasurement
             if issue.location.hasPrefix("colors["), issue.location.contains(".color") {
-                rule = AssetRule.colorInvalid
+                measured = .colorInvalid(.init(problem: issue.message))
             } else if issue.location.hasPrefix("images[") || issue.location.hasPrefix("colors[") {
-                rule = AssetRule.entryInvalid
+                measured = .entryInvalid(.input(issue.message))
             } else {
-                rule = AssetRule.contentsMalformed
+                measured = .contentsMalformed(.input(issue.message))
             }
-            return AssetFinding(rule: rule, severity: .error, asset: asset.name, file: asset.contentsPath, location: issue.location, message: issue.message)
+            return AssetFinding(measured, severity: .error, asset: asset.name, file: asset.contentsPath, location: issue.location)
         }
         return (findings, referenced)
     }

@@ -1,5 +1,5 @@
 /// The result of `screenaudit assets`, as `report.json` carries it. Field names are a public interface.
-public struct AssetReport: Codable, Equatable, Sendable {
+public struct AssetReport: Encodable, Equatable, Sendable {
     public static let currentSchemaVersion = 1
 
     public var schemaVersion: Int
@@ -64,8 +64,9 @@ public struct ColorPairResult: Codable, Equatable, Sendable {
     public var reason: String?
 }
 
-public struct AssetFinding: Codable, Equatable, Sendable {
-    public var rule: String
+public struct AssetFinding: Encodable, Equatable, Sendable {
+    /// What the rule found; its case is the rule.
+    public var measured: AssetMeasurement
     public var severity: Severity
     /// The asset's name; nil for findings about the catalog's structure (a group, a stray file).
     public var asset: String?
@@ -73,98 +74,42 @@ public struct AssetFinding: Codable, Equatable, Sendable {
     public var file: String
     /// A JSON path inside `file` ("images[2].scale"), when the finding is about one value.
     public var location: String?
-    public var message: String
-    public var measured: AssetMeasurement
     /// Stable across runs: rule, asset, file and place.
     public var fingerprint: String
 
-    public init(rule: String, severity: Severity, asset: String?, file: String, location: String? = nil,
-                message: String, measured: AssetMeasurement = .none) {
-        self.rule = rule
+    public init(_ measured: AssetMeasurement, severity: Severity, asset: String?, file: String, location: String? = nil) {
+        self.measured = measured
         self.severity = severity
         self.asset = asset
         self.file = file
         self.location = location
-        self.message = message
-        self.measured = measured
-        fingerprint = Fingerprint.make(rule: rule, screen: file, element: asset, bucket: location ?? "-")
+        fingerprint = Fingerprint.make(rule: measured.rule, screen: file, element: asset, bucket: location ?? "-")
     }
 
-    static func ordered(_ a: AssetFinding, _ b: AssetFinding) -> Bool {
-        (a.file, a.location ?? "", a.rule, a.message) < (b.file, b.location ?? "", b.rule, b.message)
-    }
-}
+    public var rule: String { measured.rule }
 
-/// What an asset rule measured, one case per kind of measurement: a renamed field is a compile
-/// error, not a missing key. Encodes to the `measured` object of assets-report.json.
-public enum AssetMeasurement: Codable, Equatable, Sendable {
-    case none
-    /// `asset.size-inconsistent`: the file's pixels and the size its slot needs.
-    case pixelSize(width: Int, height: Int, expectedWidth: Double, expectedHeight: Double)
-    /// `asset.color-contrast`: the pair's ratio (cut to hundredths) and colours in one appearance.
-    case contrast(ratio: Double, foreground: String, background: String, appearance: String)
-    /// `asset.format-mismatch`: the format the file's bytes are.
-    case format(String)
-    /// `asset.image-unreadable`: why the file cannot be decoded (`DecodeFailureCategory`).
-    case unreadable(category: String)
-    /// `asset.placeholder`: the provenance's authoring status.
-    case authoringStatus(String)
-    /// `asset.source-quality`: the provenance's source quality.
-    case sourceQuality(String)
+    /// The finding in words, from the rule's own (see `AssetRuleMeasurement`).
+    public var message: String { measured.message }
 
-    /// The keys of the `measured` object, one place for both directions.
-    private enum Key: String, CodingKey {
-        case width, height, expectedWidth, expectedHeight, ratio, foreground, background, appearance, format, category,
-             authoringStatus, sourceQuality
+    enum CodingKeys: String, CodingKey {
+        case rule, severity, asset, file, location, message, measured, fingerprint
     }
 
     public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        switch self {
-        case .none:
-            break
-        case let .pixelSize(width, height, expectedWidth, expectedHeight):
-            try container.encode(Double(width), forKey: .width)
-            try container.encode(Double(height), forKey: .height)
-            try container.encode(expectedWidth, forKey: .expectedWidth)
-            try container.encode(expectedHeight, forKey: .expectedHeight)
-        case let .contrast(ratio, foreground, background, appearance):
-            try container.encode(ratio, forKey: .ratio)
-            try container.encode(foreground, forKey: .foreground)
-            try container.encode(background, forKey: .background)
-            try container.encode(appearance, forKey: .appearance)
-        case let .format(format):
-            try container.encode(format, forKey: .format)
-        case let .unreadable(category):
-            try container.encode(category, forKey: .category)
-        case let .authoringStatus(status):
-            try container.encode(status, forKey: .authoringStatus)
-        case let .sourceQuality(quality):
-            try container.encode(quality, forKey: .sourceQuality)
-        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encode(severity, forKey: .severity)
+        try container.encodeIfPresent(asset, forKey: .asset)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(location, forKey: .location)
+        try container.encode(message, forKey: .message)
+        try container.encode(measured, forKey: .measured)
+        try container.encode(fingerprint, forKey: .fingerprint)
     }
 
-    /// The case is known from the keys present.
-    public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
-        func text(_ key: Key) throws -> String { try container.decode(String.self, forKey: key) }
-        func number(_ key: Key) throws -> Double { try container.decode(Double.self, forKey: key) }
-        if container.contains(.expectedWidth) {
-            self = try .pixelSize(width: container.decode(Int.self, forKey: .width), height: container.decode(Int.self, forKey: .height),
-                                  expectedWidth: number(.expectedWidth), expectedHeight: number(.expectedHeight))
-        } else if container.contains(.ratio) {
-            self = try .contrast(ratio: number(.ratio), foreground: text(.foreground), background: text(.background),
-                                 appearance: text(.appearance))
-        } else if container.contains(.format) {
-            self = try .format(text(.format))
-        } else if container.contains(.category) {
-            self = try .unreadable(category: text(.category))
-        } else if container.contains(.authoringStatus) {
-            self = try .authoringStatus(text(.authoringStatus))
-        } else if container.contains(.sourceQuality) {
-            self = try .sourceQuality(text(.sourceQuality))
-        } else {
-            self = .none
-        }
+    /// By file, location, rule, then sentence (built only when the rest ties).
+    static func ordered(_ a: AssetFinding, _ b: AssetFinding) -> Bool {
+        let place = (a.file, a.location ?? "", a.rule), other = (b.file, b.location ?? "", b.rule)
+        return place != other ? place < other : a.message < b.message
     }
 }

@@ -8,6 +8,7 @@ enum ColorPairRules {
         var results: [ColorPairResult] = []
         var findings: [AssetFinding] = []
         let pairPath = "colorPairs[\(pair.index)]"
+        let names = ColorContrastRule.Measured.Pair(foreground: pair.foreground, background: pair.background)
         func result(_ appearance: Appearance, _ status: CheckStatus, ratio: Double? = nil, foreground: String? = nil,
                     background: String? = nil, reason: String? = nil) {
             results.append(ColorPairResult(foreground: pair.foreground, background: pair.background, appearance: appearance.description,
@@ -17,8 +18,8 @@ enum ColorPairRules {
         var sets: [CatalogAsset] = []
         for (role, name) in [("foreground", pair.foreground), ("background", pair.background)] {
             guard let asset = catalog.asset(named: name), asset.kind == .color else {
-                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: name, file: file, location: "\(pairPath).\(role)",
-                                             message: "cannot check \(pair.foreground) on \(pair.background): '\(name)' is not a colour set in \(catalog.name)"))
+                findings.append(AssetFinding(.colorContrast(.notAColorSet(pair: names, name: name, catalog: catalog.name)), severity: .error,
+                                             asset: name, file: file, location: "\(pairPath).\(role)"))
                 continue
             }
             sets.append(asset)
@@ -30,8 +31,8 @@ enum ColorPairRules {
         for appearance in pair.appearances {
             guard let top = resolve(sets[0], appearance), let bottom = resolve(sets[1], appearance) else {
                 let absent = resolve(sets[0], appearance) == nil ? sets[0] : sets[1]
-                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: absent.name, file: absent.contentsPath,
-                                             location: "colors", message: "has no colour for \(appearance), needed by the pair \(pair.foreground) on \(pair.background)"))
+                findings.append(AssetFinding(.colorContrast(.noColor(pair: names, appearance: appearance.description)), severity: .error,
+                                             asset: absent.name, file: absent.contentsPath, location: "colors"))
                 result(appearance, .notRun, reason: "\(absent.name) has no colour for \(appearance)")
                 continue
             }
@@ -46,23 +47,21 @@ enum ColorPairRules {
                 let passed = ratio >= pair.minimumRatio
                 result(appearance, passed ? .pass : .fail, ratio: ratio, foreground: foreground.hex, background: background.hex)
                 if !passed {
-                    findings.append(AssetFinding(
-                        rule: AssetRule.colorContrast, severity: .error, asset: sets[0].name, file: sets[0].contentsPath,
-                        location: "colors[\(top.index)]",
-                        message: "\(pair.foreground) \(foreground.hex) on \(pair.background) \(background.hex) in \(appearance): "
-                            + "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(pair.minimumRatio)):1 (\(useName(pair.use)))",
-                        measured: .contrast(ratio: RatioDisplay.hundredths(ratio), foreground: foreground.hex, background: background.hex,
-                                                            appearance: appearance.description)))
+                    let contrast = ColorContrastRule.Measured.Contrast(
+                        pair: names, appearance: appearance.description, ratio: ratio, foregroundColor: foreground.hex, backgroundColor: background.hex,
+                        minimumRatio: pair.minimumRatio, use: pair.use)
+                    findings.append(AssetFinding(.colorContrast(.tooLow(contrast)), severity: .error, asset: sets[0].name, file: sets[0].contentsPath,
+                                                 location: "colors[\(top.index)]"))
                 }
             case let (.system(name)?, _), let (_, .system(name)?):
                 result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")
-                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .info, asset: sets[0].name, file: file, location: pairPath,
-                                             message: "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(name) is a system colour, whose value the OS decides"))
+                findings.append(AssetFinding(.colorContrast(.systemColor(pair: names, appearance: appearance.description, name: name)), severity: .info,
+                                             asset: sets[0].name, file: file, location: pairPath))
             case (.systemDefault?, _), (_, .systemDefault?):
                 let unset = top.value == .systemDefault ? sets[0].name : sets[1].name
                 result(appearance, .notRun, reason: "\(unset) gives no colour: the system default applies, whose value the OS decides")
-                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .info, asset: sets[0].name, file: file, location: pairPath,
-                                             message: "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(unset) gives no colour, so the system default applies, whose value the OS decides"))
+                findings.append(AssetFinding(.colorContrast(.systemDefault(pair: names, appearance: appearance.description, unset: unset)), severity: .info,
+                                             asset: sets[0].name, file: file, location: pairPath))
             default:
                 result(appearance, .notRun, reason: "a colour value is invalid (see \(AssetRule.colorInvalid))")
             }
@@ -84,9 +83,5 @@ enum ColorPairRules {
             }
         }
         return nil
-    }
-
-    static func useName(_ use: AssetRequirements.PairUse) -> String {
-        use == .nonText ? "non-text" : "\(use.rawValue) text"
     }
 }

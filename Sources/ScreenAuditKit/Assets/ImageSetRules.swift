@@ -6,11 +6,10 @@ enum ImageSetRules {
     static func sizes(_ asset: CatalogAsset, pixels: (ImageEntry) -> (width: Int, height: Int)?,
                       requiredSize: (width: Double, height: Double)?) -> [AssetFinding] {
         var findings: [AssetFinding] = []
-        func report(_ entry: ImageEntry, _ actual: (width: Int, height: Int), expected: (Double, Double), _ why: String) {
-            findings.append(AssetFinding(
-                rule: AssetRule.sizeInconsistent, severity: .error, asset: asset.name, file: asset.path + "/" + (entry.filename ?? ""),
-                message: "\(entry.slotDescription) is \(actual.width)×\(actual.height) px; \(why) it must be \(wholePixels(expected.0))×\(wholePixels(expected.1)) px",
-                measured: .pixelSize(width: actual.width, height: actual.height, expectedWidth: expected.0, expectedHeight: expected.1)))
+        func report(_ entry: ImageEntry, _ actual: (width: Int, height: Int), expected: (Double, Double), _ basis: SizeInconsistentRule.Measured.Basis) {
+            let measured = SizeInconsistentRule.Measured(width: actual.width, height: actual.height, expectedWidth: expected.0,
+                                                         expectedHeight: expected.1, slot: entry.slotDescription, basis: basis)
+            findings.append(AssetFinding(.sizeInconsistent(measured), severity: .error, asset: asset.name, file: asset.path + "/" + (entry.filename ?? "")))
         }
         let measured = asset.images.compactMap { entry in pixels(entry).map { (entry: entry, size: $0) } }
         if asset.kind == .appicon {
@@ -19,7 +18,7 @@ enum ImageSetRules {
                 let scale = Double(entry.scale ?? 1)
                 let expected = (points.width * scale, points.height * scale)
                 if Double(size.width) != expected.0 || Double(size.height) != expected.1 {
-                    report(entry, size, expected: expected, "as a \(Words.number(points.width))x\(Words.number(points.height)) pt icon at @\(entry.scale ?? 1)x")
+                    report(entry, size, expected: expected, .icon(width: points.width, height: points.height, scale: entry.scale ?? 1))
                 }
             }
             return findings
@@ -29,8 +28,7 @@ enum ImageSetRules {
                 guard let scale = entry.scale else { continue }
                 let expected = (required.width * Double(scale), required.height * Double(scale))
                 if Double(size.width) != expected.0 || Double(size.height) != expected.1 {
-                    report(entry, size, expected: expected,
-                           "the requirements give \(Words.number(required.width))×\(Words.number(required.height)) pt, so at @\(scale)x")
+                    report(entry, size, expected: expected, .required(width: required.width, height: required.height, scale: scale))
                 }
             }
             return findings
@@ -67,7 +65,7 @@ enum ImageSetRules {
                 let member = members[index]
                 let factor = Double(member.entry.scale!) / Double(reference.entry.scale!)
                 report(member.entry, member.size, expected: (Double(reference.size.width) * factor, Double(reference.size.height) * factor),
-                       "the @\(reference.entry.scale!)x image is \(reference.size.width)×\(reference.size.height) px, so at @\(member.entry.scale!)x")
+                       .otherScale(scale: reference.entry.scale!, width: reference.size.width, height: reference.size.height, at: member.entry.scale!))
             }
         }
         return findings
@@ -121,8 +119,7 @@ enum ImageSetRules {
         guard !asset.preservesVector else { return [] }
         let filled = asset.images.filter { $0.filename != nil }
         guard !filled.isEmpty else {
-            return [AssetFinding(rule: AssetRule.scaleMissing, severity: .warning, asset: asset.name, file: asset.contentsPath,
-                                 location: "images", message: "the image set has no images")]
+            return [AssetFinding(.scaleMissing(.noImages), severity: .warning, asset: asset.name, file: asset.contentsPath, location: "images")]
         }
         var findings: [AssetFinding] = []
         for variant in Set(filled.map(\.variantKey)).sorted() {
@@ -135,24 +132,18 @@ enum ImageSetRules {
                 slot.scale = scale
                 // What the system does instead: scale a larger image down (softer, more memory)
                 // or a smaller one up (it blurs).
-                let consequence: String
+                let instead: ScaleMissingRule.Measured.Substitute
                 if let larger = present.filter({ $0 > scale }).min() {
-                    consequence = "\(needed.device) scales the @\(larger)x image down instead, softer and larger in memory"
+                    instead = .scaledDown(from: larger)
                 } else if let smaller = present.max() {
-                    consequence = "\(needed.device) scales the @\(smaller)x image up instead, and it blurs"
+                    instead = .scaledUp(from: smaller)
                 } else {
-                    consequence = "\(needed.device) has no image to use"
+                    instead = .nothing
                 }
-                findings.append(AssetFinding(
-                    rule: AssetRule.scaleMissing, severity: .warning, asset: asset.name, file: asset.contentsPath, location: "images",
-                    message: "no image for \(slot.slotDescription) (\(needed.device) needs \(needed.scales.map { "@\($0)x" }.joined(separator: " and ")) by default; \(consequence))"))
+                findings.append(AssetFinding(.scaleMissing(.byDefault(slot: slot.slotDescription, device: needed.device, needs: needed.scales, instead: instead)),
+                                             severity: .warning, asset: asset.name, file: asset.contentsPath, location: "images"))
             }
         }
         return findings
-    }
-
-    /// A size in whole pixels: "132", or "115 or 116" where the exact size falls between two.
-    static func wholePixels(_ value: Double) -> String {
-        value == value.rounded() ? Words.number(value) : "\(Int(value.rounded(.down))) or \(Int(value.rounded(.up)))"
     }
 }

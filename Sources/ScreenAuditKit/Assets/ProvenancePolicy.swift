@@ -12,30 +12,32 @@ struct ProvenancePolicy {
         for name in names {
             let place = catalog.asset(named: name)?.contentsPath ?? file
             guard let entry = provenance.assets[name] else {
-                findings.append(AssetFinding(rule: AssetRule.provenanceMissing, severity: .error, asset: name, file: place,
-                                             message: "no provenance entry for '\(name)' in \(file): record its source, authoringStatus and sourceQuality"))
+                findings.append(AssetFinding(.provenanceMissing(.init(name: name, provenanceFile: file)), severity: .error, asset: name, file: place))
                 continue
             }
             summaries[name] = entry.summary
-            let risks = entry.knownRisks.isEmpty ? "no known risks recorded" : "known risks: " + entry.knownRisks.joined(separator: "; ")
             if entry.authoringStatus == .placeholder {
                 findings.append(AssetFinding(
-                    rule: AssetRule.placeholder, severity: release ? .error : .warning, asset: name, file: place,
-                    message: "placeholder art (source: \(entry.source); \(risks))" + (release ? "; a release needs final art" : ""),
-                    measured: .authoringStatus(entry.authoringStatus.rawValue)))
+                    .placeholder(.init(authoringStatus: entry.authoringStatus, source: entry.source, knownRisks: entry.knownRisks, release: release)),
+                    severity: release ? .error : .warning, asset: name, file: place))
             }
             if entry.sourceQuality == .upscaled || entry.sourceQuality == .lowRes {
-                findings.append(AssetFinding(
-                    rule: AssetRule.sourceQuality, severity: .warning, asset: name, file: place,
-                    message: "source quality \(entry.sourceQuality.rawValue) (source: \(entry.source); \(risks))",
-                    measured: .sourceQuality(entry.sourceQuality.rawValue)))
+                findings.append(AssetFinding(.sourceQuality(.init(sourceQuality: entry.sourceQuality, source: entry.source, knownRisks: entry.knownRisks)),
+                                             severity: .warning, asset: name, file: place))
             }
         }
         let known = Set(names)
         for name in provenance.assets.keys.sorted() where !known.contains(name) {
-            findings.append(AssetFinding(rule: AssetRule.provenanceUnused, severity: .info, asset: name, file: file, location: "assets.\(name)",
-                                         message: "provenance describes '\(name)', which is neither in the catalog nor required"))
+            findings.append(AssetFinding(.provenanceUnused(.init(name: name)), severity: .info, asset: name, file: file, location: "assets.\(name)"))
         }
         return (findings, summaries)
+    }
+}
+
+/// Provenance in the words of asset findings.
+enum ProvenanceWords {
+    /// "known risks: busy; thin lines", or "no known risks recorded".
+    static func risks(_ risks: [String]) -> String {
+        risks.isEmpty ? "no known risks recorded" : "known risks: " + risks.joined(separator: "; ")
     }
 }

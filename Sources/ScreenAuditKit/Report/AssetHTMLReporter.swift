@@ -82,9 +82,9 @@ public enum AssetHTMLReporter {
                 + "<th scope=\"col\">Finding</th><th scope=\"col\">Picture and colours</th></tr></thead><tbody>")
             for (index, finding) in report.findings.enumerated() {
                 var shown = ""
-                if case let .contrast(ratio, foreground, background, _) = finding.measured {
-                    shown = [ReviewPage.swatch("text", foreground), ReviewPage.swatch("background", background)].compactMap { $0 }.joined()
-                        + ReviewPage.ratio(ratio)
+                if case let .colorContrast(.tooLow(contrast)) = finding.measured {
+                    shown = [ReviewPage.swatch("text", contrast.foregroundColor), ReviewPage.swatch("background", contrast.backgroundColor)]
+                        .compactMap { $0 }.joined() + ReviewPage.ratio(contrast.ratio)
                 } else if let own = thumbnail(finding.file, asset: finding.asset) {
                     shown = own
                 } else if let asset = finding.asset {

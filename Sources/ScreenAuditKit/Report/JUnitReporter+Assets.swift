@@ -1,4 +1,3 @@
-import ColorScience
 extension JUnitReporter {
     /// `junit.xml` for an asset catalog audit: one suite, a test case per asset (failing when a
     /// finding on it gates), one for findings about the catalog's structure, and one per colour
@@ -36,9 +35,9 @@ extension JUnitReporter {
             let name = "contrast \(pair.foreground) on \(pair.background) (\(pair.appearance))"
             var findings: [AssetFinding] = []
             if pair.status == .fail, let ratio = pair.ratio {
-                findings.append(AssetFinding(rule: AssetRule.colorContrast, severity: .error, asset: pair.foreground, file: report.settings.catalog,
-                                             message: "\(pair.foregroundColor ?? "") on \(pair.backgroundColor ?? ""): \(RatioDisplay.text(ratio)):1, "
-                                                 + "needs \(RatioDisplay.minimum(pair.minimumRatio)):1"))
+                let row = ColorContrastRule.Measured.failingRow(foregroundColor: pair.foregroundColor ?? "", backgroundColor: pair.backgroundColor ?? "",
+                                                                ratio: ratio, minimumRatio: pair.minimumRatio)
+                findings.append(AssetFinding(.colorContrast(row), severity: .error, asset: pair.foreground, file: report.settings.catalog))
             }
             testCase(report.settings.catalog, name, findings: findings, skipped: pair.status == .notRun ? "not run: \(pair.reason ?? "")" : nil)
         }

@@ -1,3 +1,5 @@
+import ColorScience
+
 /// `asset.color-contrast` — Colour pair contrast.
 public enum ColorContrastRule: AssetRuleType {
     public static let descriptor = CheckDescriptor(
@@ -20,4 +22,95 @@ public enum ColorContrastRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// What became of a declared colour pair in one appearance, when it is a finding.
+    public enum Measured: AssetRuleMeasurement {
+        /// `name`, one of the pair, is not a colour set in `catalog`.
+        case notAColorSet(pair: Pair, name: String, catalog: String)
+        /// A colour set of the pair has no colour for the appearance.
+        case noColor(pair: Pair, appearance: String)
+        /// The pair's contrast is below its minimum.
+        case tooLow(Contrast)
+        /// `name` is a system colour: the OS decides its value, so the pair is not checked.
+        case systemColor(pair: Pair, appearance: String, name: String)
+        /// `unset` gives no colour, so the system default applies: not checked.
+        case systemDefault(pair: Pair, appearance: String, unset: String)
+        /// A failing row of the report's colour pairs, as junit.xml words its test case: the
+        /// colours and the ratio (cut to hundredths) against the minimum.
+        case failingRow(foregroundColor: String, backgroundColor: String, ratio: Double, minimumRatio: Double)
+
+        /// The colour sets' names, as the requirements give them.
+        public struct Pair: Equatable, Sendable {
+            public var foreground: String
+            public var background: String
+
+            public init(foreground: String, background: String) {
+                self.foreground = foreground
+                self.background = background
+            }
+        }
+
+        /// A pair below its minimum in one appearance: the ratio as measured (written cut to
+        /// hundredths, as `ratio`) and the colours (written as `foreground` and `background`).
+        public struct Contrast: Equatable, Sendable {
+            public var pair: Pair
+            public var appearance: String
+            public var ratio: Double
+            public var foregroundColor: String
+            public var backgroundColor: String
+            public var minimumRatio: Double
+            public var use: AssetRequirements.PairUse
+
+            public init(pair: Pair, appearance: String, ratio: Double, foregroundColor: String, backgroundColor: String,
+                        minimumRatio: Double, use: AssetRequirements.PairUse) {
+                self.pair = pair
+                self.appearance = appearance
+                self.ratio = ratio
+                self.foregroundColor = foregroundColor
+                self.backgroundColor = backgroundColor
+                self.minimumRatio = minimumRatio
+                self.use = use
+            }
+        }
+
+        public static let rule = AssetRule.colorContrast
+
+        public var message: String {
+            switch self {
+            case let .notAColorSet(pair, name, catalog):
+                "cannot check \(pair.foreground) on \(pair.background): '\(name)' is not a colour set in \(catalog)"
+            case let .noColor(pair, appearance):
+                "has no colour for \(appearance), needed by the pair \(pair.foreground) on \(pair.background)"
+            case let .tooLow(c):
+                "\(c.pair.foreground) \(c.foregroundColor) on \(c.pair.background) \(c.backgroundColor) in \(c.appearance): "
+                    + "\(ColorContrastRule.shortfall(ratio: c.ratio, minimum: c.minimumRatio)) (\(ColorContrastRule.useName(c.use)))"
+            case let .systemColor(pair, appearance, name):
+                "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(name) is a system colour, whose value the OS decides"
+            case let .systemDefault(pair, appearance, unset):
+                "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(unset) gives no colour, so the system default applies, whose value the OS decides"
+            case let .failingRow(foregroundColor, backgroundColor, ratio, minimumRatio):
+                "\(foregroundColor) on \(backgroundColor): \(ColorContrastRule.shortfall(ratio: ratio, minimum: minimumRatio))"
+            }
+        }
+
+        private enum Key: String, CodingKey { case ratio, foreground, background, appearance }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            guard case let .tooLow(c) = self else { return }
+            try container.encode(RatioDisplay.hundredths(c.ratio), forKey: .ratio)
+            try container.encode(c.foregroundColor, forKey: .foreground)
+            try container.encode(c.backgroundColor, forKey: .background)
+            try container.encode(c.appearance, forKey: .appearance)
+        }
+    }
+
+    /// "4.49:1, needs 4.5:1": a failing pair's ratio (cut to hundredths) against its minimum.
+    static func shortfall(ratio: Double, minimum: Double) -> String {
+        "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(minimum)):1"
+    }
+
+    static func useName(_ use: AssetRequirements.PairUse) -> String {
+        use == .nonText ? "non-text" : "\(use.rawValue) text"
+    }
 }

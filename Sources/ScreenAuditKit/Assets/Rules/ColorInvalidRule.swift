@@ -18,4 +18,16 @@ public enum ColorInvalidRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// What is wrong with a colour value.
+    public struct Measured: AssetRuleMeasurement {
+        /// The colour reader's words ("green \"300\" is out of range: …").
+        public var problem: String
+
+        public init(problem: String) { self.problem = problem }
+
+        public static let rule = AssetRule.colorInvalid
+
+        public var message: String { problem }
+    }
 }

@@ -18,4 +18,27 @@ public enum EntryDuplicateRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// What the finding's asset or entry competes with.
+    public enum Measured: AssetRuleMeasurement {
+        /// Another asset of the same name (and kind family) at `otherPath`.
+        case sameName(name: String, otherPath: String)
+        /// An image entry filling the slot `images[first]` already fills ("universal @2x").
+        case imageSlot(first: Int, slot: String)
+        /// A colour entry for the idiom and appearance `colors[first]` already has.
+        case colorSlot(first: Int, idiom: String, appearance: Appearance)
+
+        public static let rule = AssetRule.entryDuplicate
+
+        public var message: String {
+            switch self {
+            case let .sameName(name, otherPath):
+                "two assets are named '\(name)' (also \(otherPath)); code loading it gets either"
+            case let .imageSlot(first, slot):
+                "competes with images[\(first)] for the slot \(slot); which file ships is undefined"
+            case let .colorSlot(first, idiom, appearance):
+                "competes with colors[\(first)] for the slot \(idiom), \(appearance); which colour ships is undefined"
+            }
+        }
+    }
 }

@@ -16,4 +16,21 @@ public enum EntryInvalidRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// What is wrong with an entry of `images` or `colors`.
+    public enum Measured: AssetRuleMeasurement {
+        /// The JSON reader's words for a value of the wrong type or outside its set.
+        case input(String)
+        /// A `filename` that is a path ("../x.png"), not a file of the asset folder.
+        case path(String)
+
+        public static let rule = AssetRule.entryInvalid
+
+        public var message: String {
+            switch self {
+            case let .input(words): words
+            case let .path(file): "'\(file)' is a path; an entry names a file inside the asset folder"
+            }
+        }
+    }
 }

@@ -14,4 +14,27 @@ public enum FileMissingRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// A file the catalog names that is not there.
+    public enum Measured: AssetRuleMeasurement {
+        /// A symbolic link in the catalog whose target is gone.
+        case brokenLink
+        /// `named` is not in the folder, but `present` differs from it only in case.
+        case caseDiffers(named: String, present: String)
+        /// `named` is not in `folder` (the asset folder) at all.
+        case absent(named: String, folder: String)
+
+        public static let rule = AssetRule.fileMissing
+
+        public var message: String {
+            switch self {
+            case .brokenLink:
+                "a broken symbolic link"
+            case let .caseDiffers(named, present):
+                "'\(named)' is missing; '\(present)' differs only in case, which a case-insensitive disk accepts and a case-sensitive one does not"
+            case let .absent(named, folder):
+                "'\(named)' is named here but is not in \(folder)"
+            }
+        }
+    }
 }

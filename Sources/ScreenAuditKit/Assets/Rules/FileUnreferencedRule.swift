@@ -14,4 +14,21 @@ public enum FileUnreferencedRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// Where the file nobody builds lies.
+    public enum Measured: AssetRuleMeasurement {
+        /// In a group, outside any asset folder.
+        case inGroup
+        /// In an asset folder whose Contents.json does not name it.
+        case unassigned
+
+        public static let rule = AssetRule.fileUnreferenced
+
+        public var message: String {
+            switch self {
+            case .inGroup: "a file in a group, outside any asset folder: Xcode does not build it"
+            case .unassigned: "not referenced by Contents.json: an unassigned child that Xcode does not build"
+            }
+        }
+    }
 }

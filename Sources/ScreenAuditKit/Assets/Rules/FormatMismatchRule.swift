@@ -1,5 +1,7 @@
 import Imaging
 
+import Imaging
+
 /// `asset.format-mismatch` — Image format differs from its name.
 public enum FormatMismatchRule: AssetRuleType {
     public static let descriptor = CheckDescriptor(
@@ -17,4 +19,36 @@ public enum FormatMismatchRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The format the file's bytes are, and the one its name promises.
+    public struct Measured: AssetRuleMeasurement {
+        /// "JPEG", "WebP": written as `format`.
+        public var format: String
+        /// The file's extension as named ("png").
+        public var fileExtension: String
+        /// The format the extension stands for.
+        public var named: ImageFormat
+        /// Whether this tool decodes `format` (PNG, JPEG) and so went on to measure the pixels.
+        public var decodable: Bool
+
+        public init(format: String, fileExtension: String, named: ImageFormat, decodable: Bool) {
+            self.format = format
+            self.fileExtension = fileExtension
+            self.named = named
+            self.decodable = decodable
+        }
+
+        public static let rule = AssetRule.formatMismatch
+
+        public var message: String {
+            "named .\(fileExtension) but holds \(format) data\(decodable ? "" : ", which this tool does not decode"); re-export it as \(named.rawValue)"
+        }
+
+        private enum Key: String, CodingKey { case format }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(format, forKey: .format)
+        }
+    }
 }

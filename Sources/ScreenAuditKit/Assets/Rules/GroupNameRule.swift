@@ -1,3 +1,5 @@
+import Foundation
+
 /// `asset.group-name` — Group name with a period.
 public enum GroupNameRule: AssetRuleType {
     public static let descriptor = CheckDescriptor(
@@ -18,4 +20,18 @@ public enum GroupNameRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The group folder whose name has a period.
+    public struct Measured: AssetRuleMeasurement {
+        /// The folder's name ("Icons.v2").
+        public var folder: String
+
+        public init(folder: String) { self.folder = folder }
+
+        public static let rule = AssetRule.groupName
+
+        public var message: String {
+            "the group name '\(folder)' contains a period: Xcode reads '.\((folder as NSString).pathExtension)' as an asset type it does not know; rename the folder"
+        }
+    }
 }

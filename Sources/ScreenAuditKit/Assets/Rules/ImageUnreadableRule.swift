@@ -1,3 +1,5 @@
+import Imaging
+
 /// `asset.image-unreadable` — Image unreadable.
 public enum ImageUnreadableRule: AssetRuleType {
     public static let descriptor = CheckDescriptor(
@@ -14,4 +16,28 @@ public enum ImageUnreadableRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// Why the file cannot be decoded.
+    public enum Measured: AssetRuleMeasurement {
+        /// The decoder refused it: its category (written as `category`) and its words.
+        case decodeFailed(DecodeFailure, detail: String)
+        /// Any other error, in its own words.
+        case other(String)
+
+        public static let rule = AssetRule.imageUnreadable
+
+        public var message: String {
+            switch self {
+            case let .decodeFailed(category, detail): "\(category.phrase): \(detail)"
+            case let .other(words): "cannot be decoded: \(words)"
+            }
+        }
+
+        private enum Key: String, CodingKey { case category }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            if case let .decodeFailed(category, _) = self { try container.encode(category.rawValue, forKey: .category) }
+        }
+    }
 }

@@ -15,4 +15,18 @@ public enum PathOutsideRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// Where the link leads.
+    public struct Measured: AssetRuleMeasurement {
+        /// The resolved target; an absolute one is not shown (it names the machine's folders).
+        public var target: String
+
+        public init(target: String) { self.target = target }
+
+        public static let rule = AssetRule.pathOutside
+
+        public var message: String {
+            "resolves outside the catalog (a symbolic link to \(target.hasPrefix("/") ? "an outside path" : target)); not read"
+        }
+    }
 }

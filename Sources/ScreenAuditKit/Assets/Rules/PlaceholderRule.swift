@@ -18,4 +18,34 @@ public enum PlaceholderRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The placeholder's provenance entry.
+    public struct Measured: AssetRuleMeasurement {
+        /// Written as `authoringStatus`.
+        public var authoringStatus: AssetProvenance.AuthoringStatus
+        public var source: String
+        public var knownRisks: [String]
+        /// Audited for a release, where placeholder art is an error.
+        public var release: Bool
+
+        public init(authoringStatus: AssetProvenance.AuthoringStatus, source: String, knownRisks: [String], release: Bool) {
+            self.authoringStatus = authoringStatus
+            self.source = source
+            self.knownRisks = knownRisks
+            self.release = release
+        }
+
+        public static let rule = AssetRule.placeholder
+
+        public var message: String {
+            "placeholder art (source: \(source); \(ProvenanceWords.risks(knownRisks)))" + (release ? "; a release needs final art" : "")
+        }
+
+        private enum Key: String, CodingKey { case authoringStatus }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(authoringStatus.rawValue, forKey: .authoringStatus)
+        }
+    }
 }

@@ -17,4 +17,22 @@ public enum ProvenanceMissingRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The asset the provenance file does not describe.
+    public struct Measured: AssetRuleMeasurement {
+        public var name: String
+        /// The provenance file's name.
+        public var provenanceFile: String
+
+        public init(name: String, provenanceFile: String) {
+            self.name = name
+            self.provenanceFile = provenanceFile
+        }
+
+        public static let rule = AssetRule.provenanceMissing
+
+        public var message: String {
+            "no provenance entry for '\(name)' in \(provenanceFile): record its source, authoringStatus and sourceQuality"
+        }
+    }
 }

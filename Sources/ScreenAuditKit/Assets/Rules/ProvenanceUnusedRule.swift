@@ -16,4 +16,15 @@ public enum ProvenanceUnusedRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The provenance entry that describes nothing in the catalog.
+    public struct Measured: AssetRuleMeasurement {
+        public var name: String
+
+        public init(name: String) { self.name = name }
+
+        public static let rule = AssetRule.provenanceUnused
+
+        public var message: String { "provenance describes '\(name)', which is neither in the catalog nor required" }
+    }
 }

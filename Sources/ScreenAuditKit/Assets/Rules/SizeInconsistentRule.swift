@@ -16,4 +16,61 @@ public enum SizeInconsistentRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The file's pixels, the size its slot needs, and why it needs it.
+    public struct Measured: AssetRuleMeasurement {
+        public var width: Int
+        public var height: Int
+        /// Fractional where the size in points is ("115.5": 115 or 116 px both fit).
+        public var expectedWidth: Double
+        public var expectedHeight: Double
+        /// The entry's slot ("universal @3x").
+        public var slot: String
+        public var basis: Basis
+
+        /// What fixes the expected size.
+        public enum Basis: Equatable, Sendable {
+            /// An app icon's size in points at its scale.
+            case icon(width: Double, height: Double, scale: Int)
+            /// The requirements' size in points at the entry's scale.
+            case required(width: Double, height: Double, scale: Int)
+            /// The image at `scale` that the others agree with, `width`×`height` px, scaled to `at`.
+            case otherScale(scale: Int, width: Int, height: Int, at: Int)
+        }
+
+        public init(width: Int, height: Int, expectedWidth: Double, expectedHeight: Double, slot: String, basis: Basis) {
+            self.width = width
+            self.height = height
+            self.expectedWidth = expectedWidth
+            self.expectedHeight = expectedHeight
+            self.slot = slot
+            self.basis = basis
+        }
+
+        public static let rule = AssetRule.sizeInconsistent
+
+        public var message: String {
+            let why = switch basis {
+            case let .icon(width, height, scale): "as a \(Words.number(width))x\(Words.number(height)) pt icon at @\(scale)x"
+            case let .required(width, height, scale): "the requirements give \(Words.number(width))×\(Words.number(height)) pt, so at @\(scale)x"
+            case let .otherScale(scale, width, height, at): "the @\(scale)x image is \(width)×\(height) px, so at @\(at)x"
+            }
+            return "\(slot) is \(width)×\(height) px; \(why) it must be \(Self.wholePixels(expectedWidth))×\(Self.wholePixels(expectedHeight)) px"
+        }
+
+        private enum Key: String, CodingKey { case width, height, expectedWidth, expectedHeight }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(Double(width), forKey: .width)
+            try container.encode(Double(height), forKey: .height)
+            try container.encode(expectedWidth, forKey: .expectedWidth)
+            try container.encode(expectedHeight, forKey: .expectedHeight)
+        }
+
+        /// A size in whole pixels: "132", or "115 or 116" where the exact size falls between two.
+        static func wholePixels(_ value: Double) -> String {
+            value == value.rounded() ? Words.number(value) : "\(Int(value.rounded(.down))) or \(Int(value.rounded(.up)))"
+        }
+    }
 }

@@ -18,4 +18,29 @@ public enum SourceQualityRule: AssetRuleType {
             return catalog
         },
     ]
+
+    /// The provenance entry of art from a weak source.
+    public struct Measured: AssetRuleMeasurement {
+        /// Written as `sourceQuality`.
+        public var sourceQuality: AssetProvenance.SourceQuality
+        public var source: String
+        public var knownRisks: [String]
+
+        public init(sourceQuality: AssetProvenance.SourceQuality, source: String, knownRisks: [String]) {
+            self.sourceQuality = sourceQuality
+            self.source = source
+            self.knownRisks = knownRisks
+        }
+
+        public static let rule = AssetRule.sourceQuality
+
+        public var message: String { "source quality \(sourceQuality.rawValue) (source: \(source); \(ProvenanceWords.risks(knownRisks)))" }
+
+        private enum Key: String, CodingKey { case sourceQuality }
+
+        public func encodeMeasured(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(sourceQuality.rawValue, forKey: .sourceQuality)
+        }
+    }
 }
