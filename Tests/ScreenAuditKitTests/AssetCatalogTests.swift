@@ -585,7 +585,7 @@ struct AssetColorPairTests {
         #expect(finding.message == "red #EB171B on paper #FFFFFF in light: 4.49:1, needs 4.5:1 (normal text)")
         guard case let .colorContrast(.tooLow(contrast)) = finding.measured else { Issue.record("\(finding.measured)"); return }
         #expect(RatioDisplay.hundredths(contrast.ratio) == 4.49 && contrast.ratio > 4.49 && contrast.ratio < 4.5)
-        #expect([contrast.foregroundColor, contrast.backgroundColor, contrast.appearance] == ["#EB171B", "#FFFFFF", "light"])
+        #expect([contrast.foregroundColor, contrast.backgroundColor, contrast.appearance.description] == ["#EB171B", "#FFFFFF", "light"])
         #expect(AssetMarkdownReporter.render(report).contains("| light | normal | 4.49:1 | 4.5:1 | fail |"))
         #expect(JUnitReporter.render(report, failOn: .error).contains("4.49:1"))
         let sarif = String(decoding: try SARIFReporter.render(report), as: UTF8.self)

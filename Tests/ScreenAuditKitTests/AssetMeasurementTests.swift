@@ -2,7 +2,7 @@ import Foundation
 @testable import ScreenAuditKit
 import Testing
 
-/// Each asset rule's payload: it writes the `measured` keys assets-report.json has always had (and
+/// Each asset rule's payload: it writes the `measured` keys the assets report.json has always had (and
 /// nothing it only needs for its sentence), builds its sentence, and names its own rule.
 struct AssetMeasurementTests {
     static let pair = ColorContrastRule.Measured.Pair(foreground: "ink", background: "paper")
@@ -39,11 +39,11 @@ struct AssetMeasurementTests {
          #"{"authoringStatus":"placeholder"}"#, "placeholder art (source: Figma; known risks: busy; thin); a release needs final art"),
         (.sourceQuality(.init(sourceQuality: .lowRes, source: "Stock", knownRisks: [])), #"{"sourceQuality":"low-res"}"#,
          "source quality low-res (source: Stock; no known risks recorded)"),
-        (.colorContrast(.tooLow(.init(pair: pair, appearance: "dark", ratio: 4.4963, foregroundColor: "#EB171B", backgroundColor: "#FFFFFF",
+        (.colorContrast(.tooLow(.init(pair: pair, appearance: Appearance(luminosity: "dark"), ratio: 4.4963, foregroundColor: "#EB171B", backgroundColor: "#FFFFFF",
                                       minimumRatio: 4.5, use: .normal))),
          ##"{"appearance":"dark","background":"#FFFFFF","foreground":"#EB171B","ratio":4.49}"##,
          "ink #EB171B on paper #FFFFFF in dark: 4.49:1, needs 4.5:1 (normal text)"),
-        (.colorContrast(.systemColor(pair: pair, appearance: "light", name: "systemBlueColor")), "{}",
+        (.colorContrast(.systemColor(pair: pair, appearance: Appearance(luminosity: "light"), name: "systemBlueColor")), "{}",
          "ink on paper in light not checked: systemBlueColor is a system colour, whose value the OS decides"),
     ]
 

@@ -78,8 +78,9 @@ public struct Appearance: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static let any = Appearance()
 
-    /// An idiom and this appearance as a slot's words: "iphone", or "iphone, dark".
-    func slot(idiom: String) -> String { self == .any ? idiom : "\(idiom), \(self)" }
+    /// An idiom and this appearance as a requirement's slot reads: "iphone", or "iphone, dark"
+    /// (a duplicate colour entry names "any" too: see `EntryDuplicateRule`).
+    func slotDescription(idiom: String) -> String { self == .any ? idiom : "\(idiom), \(self)" }
 
     /// "any", "light", "dark", "high-contrast", "dark+high-contrast": the names requirements use.
     public var description: String {

@@ -125,9 +125,11 @@ public struct ExampleCatalog: Sendable {
     }
 }
 
-/// An asset rule: its descriptor and its examples (the logic runs in the catalog reader and the
-/// auditor's passes, which report by the rule's id).
+/// An asset rule: its descriptor, its examples and its payload (the logic runs in the catalog
+/// reader and the auditor's passes, which report with the rule's `Measured`).
 public protocol AssetRuleType {
+    /// What the rule finds, with its words; its `rule` is this descriptor's id.
+    associatedtype Measured: AssetRuleMeasurement
     static var descriptor: CheckDescriptor { get }
     /// At least one passing and one failing example, run as tests.
     static var examples: [AssetExample] { get }

@@ -1,7 +1,8 @@
 /// One asset rule's payload: what the rule found, typed, with the rule's sentence for it. One type
-/// per rule, defined beside the rule's descriptor (`Rules/`); the sentence is built when a report is
-/// written (`AssetFinding.message`), and the `measured` object of assets-report.json is written by
-/// the payload's own key enum, so renaming a key is a compile-time change in one place.
+/// per rule, defined beside the rule's descriptor (`Rules/`); the sentence is built from it on
+/// demand (`AssetFinding.message`), not stored, and the `measured` object of the report.json that
+/// `screenaudit assets` writes is written by the payload's own key enum, so renaming a key is a
+/// compile-time change in one place.
 public protocol AssetRuleMeasurement: Equatable, Sendable {
     /// The rule's id (`AssetRule`).
     static var rule: String { get }
@@ -21,7 +22,7 @@ extension AssetRuleMeasurement {
 private enum NoMeasuredKey: CodingKey {}
 
 /// What an asset finding measured or found: one case per rule, each holding that rule's payload.
-/// Encodes to the `measured` object of assets-report.json.
+/// Encodes to a finding's `measured` object.
 public enum AssetMeasurement: Encodable, Equatable, Sendable {
     case contentsMalformed(ContentsMalformedRule.Measured)
     case fileMissing(FileMissingRule.Measured)

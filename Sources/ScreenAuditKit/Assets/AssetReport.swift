@@ -65,17 +65,18 @@ public struct ColorPairResult: Codable, Equatable, Sendable {
 }
 
 public struct AssetFinding: Encodable, Equatable, Sendable {
-    /// What the rule found; its case is the rule.
-    public var measured: AssetMeasurement
+    /// What the rule found; its case is the rule. The finding's identity (rule, asset, file,
+    /// location) is fixed at `init`, where its fingerprint is made from it.
+    public private(set) var measured: AssetMeasurement
     public var severity: Severity
     /// The asset's name; nil for findings about the catalog's structure (a group, a stray file).
-    public var asset: String?
+    public private(set) var asset: String?
     /// The file the finding is about, relative to the catalog's parent (or a requirements file).
-    public var file: String
+    public private(set) var file: String
     /// A JSON path inside `file` ("images[2].scale"), when the finding is about one value.
-    public var location: String?
+    public private(set) var location: String?
     /// Stable across runs: rule, asset, file and place.
-    public var fingerprint: String
+    public private(set) var fingerprint: String
 
     public init(_ measured: AssetMeasurement, severity: Severity, asset: String?, file: String, location: String? = nil) {
         self.measured = measured

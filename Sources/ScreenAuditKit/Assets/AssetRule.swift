@@ -27,7 +27,7 @@ public enum AssetRule {
         provenanceUnused, placeholder, sourceQuality, colorContrast,
     ]
 
-    /// Every rule, one type each (descriptor and examples), in id order.
+    /// Every rule, one type each (descriptor, examples and payload), in id order.
     public static var all: [any AssetRuleType.Type] {
         [
             ColorContrastRule.self,

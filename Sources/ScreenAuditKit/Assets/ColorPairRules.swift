@@ -31,7 +31,7 @@ enum ColorPairRules {
         for appearance in pair.appearances {
             guard let top = resolve(sets[0], appearance), let bottom = resolve(sets[1], appearance) else {
                 let absent = resolve(sets[0], appearance) == nil ? sets[0] : sets[1]
-                findings.append(AssetFinding(.colorContrast(.noColor(pair: names, appearance: appearance.description)), severity: .error,
+                findings.append(AssetFinding(.colorContrast(.noColor(pair: names, appearance: appearance)), severity: .error,
                                              asset: absent.name, file: absent.contentsPath, location: "colors"))
                 result(appearance, .notRun, reason: "\(absent.name) has no colour for \(appearance)")
                 continue
@@ -48,19 +48,19 @@ enum ColorPairRules {
                 result(appearance, passed ? .pass : .fail, ratio: ratio, foreground: foreground.hex, background: background.hex)
                 if !passed {
                     let contrast = ColorContrastRule.Measured.Contrast(
-                        pair: names, appearance: appearance.description, ratio: ratio, foregroundColor: foreground.hex, backgroundColor: background.hex,
+                        pair: names, appearance: appearance, ratio: ratio, foregroundColor: foreground.hex, backgroundColor: background.hex,
                         minimumRatio: pair.minimumRatio, use: pair.use)
                     findings.append(AssetFinding(.colorContrast(.tooLow(contrast)), severity: .error, asset: sets[0].name, file: sets[0].contentsPath,
                                                  location: "colors[\(top.index)]"))
                 }
             case let (.system(name)?, _), let (_, .system(name)?):
                 result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")
-                findings.append(AssetFinding(.colorContrast(.systemColor(pair: names, appearance: appearance.description, name: name)), severity: .info,
+                findings.append(AssetFinding(.colorContrast(.systemColor(pair: names, appearance: appearance, name: name)), severity: .info,
                                              asset: sets[0].name, file: file, location: pairPath))
             case (.systemDefault?, _), (_, .systemDefault?):
                 let unset = top.value == .systemDefault ? sets[0].name : sets[1].name
                 result(appearance, .notRun, reason: "\(unset) gives no colour: the system default applies, whose value the OS decides")
-                findings.append(AssetFinding(.colorContrast(.systemDefault(pair: names, appearance: appearance.description, unset: unset)), severity: .info,
+                findings.append(AssetFinding(.colorContrast(.systemDefault(pair: names, appearance: appearance, unset: unset)), severity: .info,
                                              asset: sets[0].name, file: file, location: pairPath))
             default:
                 result(appearance, .notRun, reason: "a colour value is invalid (see \(AssetRule.colorInvalid))")

@@ -5,14 +5,34 @@ extension JUnitReporter {
     public static func render(_ report: AssetReport, failOn: FailThreshold) -> String {
         var cases: [String] = []
         var counts = (tests: 0, failures: 0, skipped: 0)
+        /// A finding, or a failing colour-pair row, as a test case shows it.
+        struct Line {
+            var severity: Severity
+            var rule: String
+            /// The file and, after a space, the JSON path.
+            var place: String
+            var message: String
+
+            init(severity: Severity, rule: String, place: String, message: String) {
+                (self.severity, self.rule, self.place, self.message) = (severity, rule, place, message)
+            }
+
+            init(_ finding: AssetFinding) {
+                self.init(severity: finding.severity, rule: finding.rule, place: finding.file + (finding.location.map { " \($0)" } ?? ""),
+                          message: finding.message)
+            }
+        }
         func testCase(_ classname: String, _ name: String, findings: [AssetFinding], skipped: String? = nil) {
+            testCase(classname, name, lines: findings.map(Line.init), skipped: skipped)
+        }
+        func testCase(_ classname: String, _ name: String, lines findings: [Line], skipped: String? = nil) {
             counts.tests += 1
             let gating = findings.filter { failOn.gates($0.severity) }
             let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
             var body = ""
             if !gating.isEmpty {
                 counts.failures += 1
-                let text = gating.map { "\($0.rule): \($0.file)\($0.location.map { " \($0)" } ?? ""): \($0.message)" }.joined(separator: "\n")
+                let text = gating.map { "\($0.rule): \($0.place): \($0.message)" }.joined(separator: "\n")
                 body = "<failure type=\"\(gating[0].severity.rawValue)\" message=\"\(escape(gating[0].message))\">\(escape(text))</failure>"
             } else if let skipped {
                 counts.skipped += 1
@@ -33,13 +53,12 @@ extension JUnitReporter {
         }
         for pair in report.colorPairs {
             let name = "contrast \(pair.foreground) on \(pair.background) (\(pair.appearance))"
-            var findings: [AssetFinding] = []
+            var lines: [Line] = []
             if pair.status == .fail, let ratio = pair.ratio {
-                let row = ColorContrastRule.Measured.failingRow(foregroundColor: pair.foregroundColor ?? "", backgroundColor: pair.backgroundColor ?? "",
-                                                                ratio: ratio, minimumRatio: pair.minimumRatio)
-                findings.append(AssetFinding(.colorContrast(row), severity: .error, asset: pair.foreground, file: report.settings.catalog))
+                lines.append(Line(severity: .error, rule: AssetRule.colorContrast, place: report.settings.catalog,
+                                  message: ColorContrastRule.failingRow(pair, ratio: ratio)))
             }
-            testCase(report.settings.catalog, name, findings: findings, skipped: pair.status == .notRun ? "not run: \(pair.reason ?? "")" : nil)
+            testCase(report.settings.catalog, name, lines: lines, skipped: pair.status == .notRun ? "not run: \(pair.reason ?? "")" : nil)
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"\(escape(report.tool.name)) assets\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"0\" skipped=\"\(counts.skipped)\">\n"

@@ -23,21 +23,18 @@ public enum ColorContrastRule: AssetRuleType {
         },
     ]
 
-    /// What became of a declared colour pair in one appearance, when it is a finding.
+    /// Why a colour pair the requirements declare fails or is not checked.
     public enum Measured: AssetRuleMeasurement {
         /// `name`, one of the pair, is not a colour set in `catalog`.
         case notAColorSet(pair: Pair, name: String, catalog: String)
         /// A colour set of the pair has no colour for the appearance.
-        case noColor(pair: Pair, appearance: String)
+        case noColor(pair: Pair, appearance: Appearance)
         /// The pair's contrast is below its minimum.
         case tooLow(Contrast)
         /// `name` is a system colour: the OS decides its value, so the pair is not checked.
-        case systemColor(pair: Pair, appearance: String, name: String)
+        case systemColor(pair: Pair, appearance: Appearance, name: String)
         /// `unset` gives no colour, so the system default applies: not checked.
-        case systemDefault(pair: Pair, appearance: String, unset: String)
-        /// A failing row of the report's colour pairs, as junit.xml words its test case: the
-        /// colours and the ratio (cut to hundredths) against the minimum.
-        case failingRow(foregroundColor: String, backgroundColor: String, ratio: Double, minimumRatio: Double)
+        case systemDefault(pair: Pair, appearance: Appearance, unset: String)
 
         /// The colour sets' names, as the requirements give them.
         public struct Pair: Equatable, Sendable {
@@ -54,14 +51,14 @@ public enum ColorContrastRule: AssetRuleType {
         /// hundredths, as `ratio`) and the colours (written as `foreground` and `background`).
         public struct Contrast: Equatable, Sendable {
             public var pair: Pair
-            public var appearance: String
+            public var appearance: Appearance
             public var ratio: Double
             public var foregroundColor: String
             public var backgroundColor: String
             public var minimumRatio: Double
             public var use: AssetRequirements.PairUse
 
-            public init(pair: Pair, appearance: String, ratio: Double, foregroundColor: String, backgroundColor: String,
+            public init(pair: Pair, appearance: Appearance, ratio: Double, foregroundColor: String, backgroundColor: String,
                         minimumRatio: Double, use: AssetRequirements.PairUse) {
                 self.pair = pair
                 self.appearance = appearance
@@ -73,7 +70,7 @@ public enum ColorContrastRule: AssetRuleType {
             }
         }
 
-        public static let rule = AssetRule.colorContrast
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {
@@ -88,8 +85,6 @@ public enum ColorContrastRule: AssetRuleType {
                 "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(name) is a system colour, whose value the OS decides"
             case let .systemDefault(pair, appearance, unset):
                 "\(pair.foreground) on \(pair.background) in \(appearance) not checked: \(unset) gives no colour, so the system default applies, whose value the OS decides"
-            case let .failingRow(foregroundColor, backgroundColor, ratio, minimumRatio):
-                "\(foregroundColor) on \(backgroundColor): \(ColorContrastRule.shortfall(ratio: ratio, minimum: minimumRatio))"
             }
         }
 
@@ -101,13 +96,19 @@ public enum ColorContrastRule: AssetRuleType {
             try container.encode(RatioDisplay.hundredths(c.ratio), forKey: .ratio)
             try container.encode(c.foregroundColor, forKey: .foreground)
             try container.encode(c.backgroundColor, forKey: .background)
-            try container.encode(c.appearance, forKey: .appearance)
+            try container.encode(c.appearance.description, forKey: .appearance)
         }
     }
 
     /// "4.49:1, needs 4.5:1": a failing pair's ratio (cut to hundredths) against its minimum.
     static func shortfall(ratio: Double, minimum: Double) -> String {
         "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(minimum)):1"
+    }
+
+    /// A failing row of the report's colour pairs, as junit.xml's test case for it says it:
+    /// "#EB171B on #FFFFFF: 4.49:1, needs 4.5:1".
+    static func failingRow(_ row: ColorPairResult, ratio: Double) -> String {
+        "\(row.foregroundColor ?? "") on \(row.backgroundColor ?? ""): \(shortfall(ratio: ratio, minimum: row.minimumRatio))"
     }
 
     static func useName(_ use: AssetRequirements.PairUse) -> String {

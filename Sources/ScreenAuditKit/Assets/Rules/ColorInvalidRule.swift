@@ -26,7 +26,7 @@ public enum ColorInvalidRule: AssetRuleType {
 
         public init(problem: String) { self.problem = problem }
 
-        public static let rule = AssetRule.colorInvalid
+        public static var rule: String { descriptor.id }
 
         public var message: String { problem }
     }

@@ -34,7 +34,7 @@ public enum ContentsMalformedRule: AssetRuleType {
         /// An asset folder of this kind has no Contents.json.
         case noContents(AssetKind)
 
-        public static let rule = AssetRule.contentsMalformed
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

@@ -25,10 +25,11 @@ public enum EntryDuplicateRule: AssetRuleType {
         case sameName(name: String, otherPath: String)
         /// An image entry filling the slot `images[first]` already fills ("universal @2x").
         case imageSlot(first: Int, slot: String)
-        /// A colour entry for the idiom and appearance `colors[first]` already has.
+        /// A colour entry for the idiom and appearance `colors[first]` already has (the message
+        /// names the appearance even when it is "any").
         case colorSlot(first: Int, idiom: String, appearance: Appearance)
 
-        public static let rule = AssetRule.entryDuplicate
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

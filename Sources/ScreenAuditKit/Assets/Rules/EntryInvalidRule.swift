@@ -24,7 +24,7 @@ public enum EntryInvalidRule: AssetRuleType {
         /// A `filename` that is a path ("../x.png"), not a file of the asset folder.
         case path(String)
 
-        public static let rule = AssetRule.entryInvalid
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

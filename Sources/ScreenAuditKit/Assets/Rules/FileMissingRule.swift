@@ -24,7 +24,7 @@ public enum FileMissingRule: AssetRuleType {
         /// `named` is not in `folder` (the asset folder) at all.
         case absent(named: String, folder: String)
 
-        public static let rule = AssetRule.fileMissing
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

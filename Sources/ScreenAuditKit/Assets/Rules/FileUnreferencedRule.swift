@@ -22,7 +22,7 @@ public enum FileUnreferencedRule: AssetRuleType {
         /// In an asset folder whose Contents.json does not name it.
         case unassigned
 
-        public static let rule = AssetRule.fileUnreferenced
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

@@ -1,7 +1,5 @@
 import Imaging
 
-import Imaging
-
 /// `asset.format-mismatch` — Image format differs from its name.
 public enum FormatMismatchRule: AssetRuleType {
     public static let descriptor = CheckDescriptor(
@@ -38,7 +36,7 @@ public enum FormatMismatchRule: AssetRuleType {
             self.decodable = decodable
         }
 
-        public static let rule = AssetRule.formatMismatch
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             "named .\(fileExtension) but holds \(format) data\(decodable ? "" : ", which this tool does not decode"); re-export it as \(named.rawValue)"

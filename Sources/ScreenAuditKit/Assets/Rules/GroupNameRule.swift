@@ -28,7 +28,7 @@ public enum GroupNameRule: AssetRuleType {
 
         public init(folder: String) { self.folder = folder }
 
-        public static let rule = AssetRule.groupName
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             "the group name '\(folder)' contains a period: Xcode reads '.\((folder as NSString).pathExtension)' as an asset type it does not know; rename the folder"

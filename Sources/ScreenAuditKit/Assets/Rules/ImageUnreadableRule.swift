@@ -24,7 +24,7 @@ public enum ImageUnreadableRule: AssetRuleType {
         /// Any other error, in its own words.
         case other(String)
 
-        public static let rule = AssetRule.imageUnreadable
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {

@@ -23,7 +23,7 @@ public enum PathOutsideRule: AssetRuleType {
 
         public init(target: String) { self.target = target }
 
-        public static let rule = AssetRule.pathOutside
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             "resolves outside the catalog (a symbolic link to \(target.hasPrefix("/") ? "an outside path" : target)); not read"

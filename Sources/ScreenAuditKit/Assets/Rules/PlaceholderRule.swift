@@ -35,7 +35,7 @@ public enum PlaceholderRule: AssetRuleType {
             self.release = release
         }
 
-        public static let rule = AssetRule.placeholder
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             "placeholder art (source: \(source); \(ProvenanceWords.risks(knownRisks)))" + (release ? "; a release needs final art" : "")

@@ -29,7 +29,7 @@ public enum ProvenanceMissingRule: AssetRuleType {
             self.provenanceFile = provenanceFile
         }
 
-        public static let rule = AssetRule.provenanceMissing
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             "no provenance entry for '\(name)' in \(provenanceFile): record its source, authoringStatus and sourceQuality"

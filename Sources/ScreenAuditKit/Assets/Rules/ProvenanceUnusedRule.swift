@@ -23,7 +23,7 @@ public enum ProvenanceUnusedRule: AssetRuleType {
 
         public init(name: String) { self.name = name }
 
-        public static let rule = AssetRule.provenanceUnused
+        public static var rule: String { descriptor.id }
 
         public var message: String { "provenance describes '\(name)', which is neither in the catalog nor required" }
     }

@@ -28,7 +28,7 @@ public enum RequiredMissingRule: AssetRuleType {
         /// No colour for the idiom and appearance.
         case noColor(idiom: String, appearance: Appearance)
 
-        public static let rule = AssetRule.requiredMissing
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {
@@ -37,9 +37,9 @@ public enum RequiredMissingRule: AssetRuleType {
             case let .wrongKind(found, needed):
                 "is \(Self.article(found.title)) \(found.title); the requirements need \(Self.article(needed.title)) \(needed.title)"
             case let .noImage(idiom, appearance):
-                "no image for \(appearance.slot(idiom: idiom)) (required)"
+                "no image for \(appearance.slotDescription(idiom: idiom)) (required)"
             case let .noColor(idiom, appearance):
-                "no colour for \(appearance.slot(idiom: idiom)) (required)"
+                "no colour for \(appearance.slotDescription(idiom: idiom)) (required)"
             }
         }
 

@@ -35,7 +35,7 @@ public enum ScaleMissingRule: AssetRuleType {
             case nothing
         }
 
-        public static let rule = AssetRule.scaleMissing
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             switch self {
@@ -49,7 +49,7 @@ public enum ScaleMissingRule: AssetRuleType {
                 }
                 return "no image for \(slot) (\(device) needs \(needs.map { "@\($0)x" }.joined(separator: " and ")) by default; \(consequence))"
             case let .required(scale, idiom, appearance, needs):
-                return "no @\(scale)x image for \(appearance.slot(idiom: idiom)) (the requirements need \(needs.map { "@\($0)x" }.joined(separator: ", ")))"
+                return "no @\(scale)x image for \(appearance.slotDescription(idiom: idiom)) (the requirements need \(needs.map { "@\($0)x" }.joined(separator: ", ")))"
             }
         }
     }

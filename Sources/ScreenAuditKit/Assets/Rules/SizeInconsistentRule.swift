@@ -21,7 +21,8 @@ public enum SizeInconsistentRule: AssetRuleType {
     public struct Measured: AssetRuleMeasurement {
         public var width: Int
         public var height: Int
-        /// Fractional where the size in points is ("115.5": 115 or 116 px both fit).
+        /// Fractional when the other scale's size does not scale to whole pixels (87 px at @2x
+        /// gives 130.5 at @3x, which the message shows as "130 or 131").
         public var expectedWidth: Double
         public var expectedHeight: Double
         /// The entry's slot ("universal @3x").
@@ -47,7 +48,7 @@ public enum SizeInconsistentRule: AssetRuleType {
             self.basis = basis
         }
 
-        public static let rule = AssetRule.sizeInconsistent
+        public static var rule: String { descriptor.id }
 
         public var message: String {
             let why = switch basis {

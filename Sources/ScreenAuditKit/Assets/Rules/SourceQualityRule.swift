@@ -32,7 +32,7 @@ public enum SourceQualityRule: AssetRuleType {
             self.knownRisks = knownRisks
         }
 
-        public static let rule = AssetRule.sourceQuality
+        public static var rule: String { descriptor.id }
 
         public var message: String { "source quality \(sourceQuality.rawValue) (source: \(source); \(ProvenanceWords.risks(knownRisks)))" }
 
