@@ -82,4 +82,20 @@ struct AssetMeasurementTests {
 
         """)
     }
+
+    @Test func testColorPairRow_writesItsNotRunCauseAsReason() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var row = ColorPairResult(foreground: "ink", background: "paper", appearance: "dark", text: "normal", status: .notRun, ratio: nil,
+                                  minimumRatio: 4.5, foregroundColor: nil, backgroundColor: nil,
+                                  notRun: .noColor(set: "paper", appearance: Appearance(luminosity: "dark")))
+        #expect(String(decoding: try encoder.encode(row), as: UTF8.self) == """
+            {"appearance":"dark","background":"paper","foreground":"ink","minimumRatio":4.5,"reason":"paper has no colour for dark",\
+            "status":"not-run","text":"normal"}
+            """)
+        row.notRun = .systemDefault(unset: "ink")
+        #expect(row.reason == "ink gives no colour: the system default applies, whose value the OS decides")
+        row.notRun = nil
+        #expect(!String(decoding: try encoder.encode(row), as: UTF8.self).contains("reason"))
+    }
 }

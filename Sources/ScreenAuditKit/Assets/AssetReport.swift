@@ -48,7 +48,7 @@ public struct AssetSummary: Codable, Equatable, Sendable {
     public var required: Bool
 }
 
-public struct ColorPairResult: Codable, Equatable, Sendable {
+public struct ColorPairResult: Encodable, Equatable, Sendable {
     public var foreground: String
     public var background: String
     /// "light", "dark", "high-contrast"…
@@ -61,7 +61,29 @@ public struct ColorPairResult: Codable, Equatable, Sendable {
     public var minimumRatio: Double
     public var foregroundColor: String?
     public var backgroundColor: String?
-    public var reason: String?
+    /// Why the pair was not run in this appearance; nil when it was.
+    public var notRun: ColorContrastRule.NotRun?
+
+    /// `notRun` in the rule's words, as report.json writes it (`reason`).
+    public var reason: String? { notRun?.reason }
+
+    enum CodingKeys: String, CodingKey {
+        case foreground, background, appearance, text, status, ratio, minimumRatio, foregroundColor, backgroundColor, reason
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(foreground, forKey: .foreground)
+        try container.encode(background, forKey: .background)
+        try container.encode(appearance, forKey: .appearance)
+        try container.encode(text, forKey: .text)
+        try container.encode(status, forKey: .status)
+        try container.encodeIfPresent(ratio, forKey: .ratio)
+        try container.encode(minimumRatio, forKey: .minimumRatio)
+        try container.encodeIfPresent(foregroundColor, forKey: .foregroundColor)
+        try container.encodeIfPresent(backgroundColor, forKey: .backgroundColor)
+        try container.encodeIfPresent(reason, forKey: .reason)
+    }
 }
 
 public struct AssetFinding: Encodable, Equatable, Sendable {

@@ -10,10 +10,10 @@ enum ColorPairRules {
         let pairPath = "colorPairs[\(pair.index)]"
         let names = ColorContrastRule.Measured.Pair(foreground: pair.foreground, background: pair.background)
         func result(_ appearance: Appearance, _ status: CheckStatus, ratio: Double? = nil, foreground: String? = nil,
-                    background: String? = nil, reason: String? = nil) {
+                    background: String? = nil, notRun: ColorContrastRule.NotRun? = nil) {
             results.append(ColorPairResult(foreground: pair.foreground, background: pair.background, appearance: appearance.description,
                                            text: pair.use.rawValue, status: status, ratio: ratio.map(RatioDisplay.hundredths),
-                                           minimumRatio: pair.minimumRatio, foregroundColor: foreground, backgroundColor: background, reason: reason))
+                                           minimumRatio: pair.minimumRatio, foregroundColor: foreground, backgroundColor: background, notRun: notRun))
         }
         var sets: [CatalogAsset] = []
         for (role, name) in [("foreground", pair.foreground), ("background", pair.background)] {
@@ -25,7 +25,7 @@ enum ColorPairRules {
             sets.append(asset)
         }
         guard sets.count == 2 else {
-            for appearance in pair.appearances { result(appearance, .notRun, reason: "a colour set of the pair is missing") }
+            for appearance in pair.appearances { result(appearance, .notRun, notRun: .setMissing) }
             return (results, findings)
         }
         for appearance in pair.appearances {
@@ -33,7 +33,7 @@ enum ColorPairRules {
                 let absent = resolve(sets[0], appearance) == nil ? sets[0] : sets[1]
                 findings.append(AssetFinding(.colorContrast(.noColor(pair: names, appearance: appearance)), severity: .error,
                                              asset: absent.name, file: absent.contentsPath, location: "colors"))
-                result(appearance, .notRun, reason: "\(absent.name) has no colour for \(appearance)")
+                result(appearance, .notRun, notRun: .noColor(set: absent.name, appearance: appearance))
                 continue
             }
             switch (top.value, bottom.value) {
@@ -54,16 +54,16 @@ enum ColorPairRules {
                                                  location: "colors[\(top.index)]"))
                 }
             case let (.system(name)?, _), let (_, .system(name)?):
-                result(appearance, .notRun, reason: "\(name) is a system colour; the OS decides its value")
+                result(appearance, .notRun, notRun: .systemColor(name: name))
                 findings.append(AssetFinding(.colorContrast(.systemColor(pair: names, appearance: appearance, name: name)), severity: .info,
                                              asset: sets[0].name, file: file, location: pairPath))
             case (.systemDefault?, _), (_, .systemDefault?):
                 let unset = top.value == .systemDefault ? sets[0].name : sets[1].name
-                result(appearance, .notRun, reason: "\(unset) gives no colour: the system default applies, whose value the OS decides")
+                result(appearance, .notRun, notRun: .systemDefault(unset: unset))
                 findings.append(AssetFinding(.colorContrast(.systemDefault(pair: names, appearance: appearance, unset: unset)), severity: .info,
                                              asset: sets[0].name, file: file, location: pairPath))
             default:
-                result(appearance, .notRun, reason: "a colour value is invalid (see \(AssetRule.colorInvalid))")
+                result(appearance, .notRun, notRun: .invalidValue)
             }
         }
         return (results, findings)

@@ -12,18 +12,11 @@ extension JUnitReporter {
             /// The file and, after a space, the JSON path.
             var place: String
             var message: String
-
-            init(severity: Severity, rule: String, place: String, message: String) {
-                (self.severity, self.rule, self.place, self.message) = (severity, rule, place, message)
-            }
-
-            init(_ finding: AssetFinding) {
-                self.init(severity: finding.severity, rule: finding.rule, place: finding.file + (finding.location.map { " \($0)" } ?? ""),
-                          message: finding.message)
-            }
         }
-        func testCase(_ classname: String, _ name: String, findings: [AssetFinding], skipped: String? = nil) {
-            testCase(classname, name, lines: findings.map(Line.init), skipped: skipped)
+        func testCase(_ classname: String, _ name: String, findings: [AssetFinding]) {
+            testCase(classname, name, lines: findings.map {
+                Line(severity: $0.severity, rule: $0.rule, place: $0.file + ($0.location.map { " \($0)" } ?? ""), message: $0.message)
+            })
         }
         func testCase(_ classname: String, _ name: String, lines findings: [Line], skipped: String? = nil) {
             counts.tests += 1

@@ -100,6 +100,31 @@ public enum ColorContrastRule: AssetRuleType {
         }
     }
 
+    /// Why a row of the report's colour pairs (one pair in one appearance) was not run.
+    public enum NotRun: Equatable, Sendable {
+        /// A colour set of the pair is not in the catalog (a finding says which).
+        case setMissing
+        /// The colour set `set` has no colour for the appearance.
+        case noColor(set: String, appearance: Appearance)
+        /// `name` is a system colour.
+        case systemColor(name: String)
+        /// The colour set `unset` gives no colour: the system default applies.
+        case systemDefault(unset: String)
+        /// A colour value of the pair is invalid (an `asset.color-invalid` finding).
+        case invalidValue
+
+        /// The row's reason, as report.json, report.md, index.html and junit.xml give it.
+        public var reason: String {
+            switch self {
+            case .setMissing: "a colour set of the pair is missing"
+            case let .noColor(set, appearance): "\(set) has no colour for \(appearance)"
+            case let .systemColor(name): "\(name) is a system colour; the OS decides its value"
+            case let .systemDefault(unset): "\(unset) gives no colour: the system default applies, whose value the OS decides"
+            case .invalidValue: "a colour value is invalid (see \(AssetRule.colorInvalid))"
+            }
+        }
+    }
+
     /// "4.49:1, needs 4.5:1": a failing pair's ratio (cut to hundredths) against its minimum.
     static func shortfall(ratio: Double, minimum: Double) -> String {
         "\(RatioDisplay.text(ratio)):1, needs \(RatioDisplay.minimum(minimum)):1"
