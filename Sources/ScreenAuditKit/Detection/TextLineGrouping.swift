@@ -78,19 +78,33 @@ struct TextLineGrouping: Sendable {
 
     /// The parts of a row of pieces (sorted left to right) that read as text: the whole row, or
     /// else the parts either side of its widest gap, each judged the same way (an orb's outline
-    /// beside a name spoils the row, not the name).
+    /// beside a name spoils the row, not the name). Parts are judged left to right from a stack,
+    /// not by recursion: a row of thousands of specks is split thousands of times, deeper than a
+    /// worker thread's stack allows.
     func textLines(in row: [Int], components: [InkComponent], mask: InkMask) -> [[Int]] {
-        let row = trimmingIcons(row, components: components)
-        guard !row.isEmpty else { return [] }
-        if isTextLine(row.map { components[$0] }, mask: mask) { return [row] }
-        guard row.count >= 2 else { return [] }
-        var split = 1, widest = Int.min
-        for index in 1..<row.count {
-            let gap = components[row[index]].minX - row[..<index].map { components[$0].maxX }.max()!
-            if gap > widest { (split, widest) = (index, gap) }
+        var lines: [[Int]] = []
+        var pending = [row]
+        while let part = pending.popLast() {
+            let row = trimmingIcons(part, components: components)
+            guard !row.isEmpty else { continue }
+            if isTextLine(row.map { components[$0] }, mask: mask) {
+                lines.append(row)
+                continue
+            }
+            guard row.count >= 2 else { continue }
+            // The gap before each piece is measured from the farthest right edge before it, kept
+            // as the row is walked.
+            var split = 1, widest = Int.min, rightmost = components[row[0]].maxX
+            for index in 1..<row.count {
+                let gap = components[row[index]].minX - rightmost
+                if gap > widest { (split, widest) = (index, gap) }
+                rightmost = max(rightmost, components[row[index]].maxX)
+            }
+            // The right part waits under the left, so lines come out left to right.
+            pending.append(Array(row[split...]))
+            pending.append(Array(row[..<split]))
         }
-        return textLines(in: Array(row[..<split]), components: components, mask: mask)
-            + textLines(in: Array(row[split...]), components: components, mask: mask)
+        return lines
     }
 
     /// The row without an icon at either end: a filled piece (half its box or more) at least 1.7
