@@ -54,6 +54,22 @@ struct CanvasTests {
         #expect(none.buffer == source.buffer)
     }
 
+    /// Dimming blends black in with its alpha: a transparent pixel (a screenshot's rounded corner,
+    /// a window with a clear background) becomes 45 % opaque black, as the compositing rule says
+    /// (alpha: round(255 · 0.45 + a · 0.55)). Both dims, and in release builds too: Swift 6.3.1 once
+    /// compiled the dim table so that alphas came back unchanged (`swift test -c release`).
+    @Test func testDim_blendsTheAlphaOfTranslucentPixels() {
+        let alphas: [UInt8] = [0, 2, 6, 251, 255]
+        var pixels: [UInt8] = alphas.flatMap { alpha -> [UInt8] in [0, 0, 0, alpha] } + [10, 20, 30, 0]
+        let source = Canvas(buffer: PixelBuffer(width: 6, height: 1, pixels: pixels))
+        pixels = [0, 0, 0, 115, 0, 0, 0, 116, 0, 0, 0, 118, 0, 0, 0, 253, 0, 0, 0, 255, 6, 11, 17, 115]
+        var kept = source, whole = source
+        kept.dim(by: 0.45, keeping: [])
+        whole.dim(outside: nil, by: 0.45)
+        #expect(kept.buffer.pixels == pixels)
+        #expect(whole.buffer.pixels == pixels)
+    }
+
     @Test func testFill_wholePixelsTakeExactColour() {
         var canvas = Canvas(width: 10, height: 10, background: Self.white)
         canvas.fill(RectF(x: 2, y: 3, width: 4, height: 5), color: Self.ink)

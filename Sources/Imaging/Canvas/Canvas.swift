@@ -104,10 +104,17 @@ public struct Canvas: Sendable {
             return
         }
         let keep = 1 - alpha
-        pixels[offset] = round8(Double(color.red) * alpha + Double(pixels[offset]) * keep)
-        pixels[offset + 1] = round8(Double(color.green) * alpha + Double(pixels[offset + 1]) * keep)
-        pixels[offset + 2] = round8(Double(color.blue) * alpha + Double(pixels[offset + 2]) * keep)
-        pixels[offset + 3] = round8(255 * alpha + Double(pixels[offset + 3]) * keep)
+        pixels[offset] = channel(color.red, over: pixels[offset], alpha: alpha, keep: keep)
+        pixels[offset + 1] = channel(color.green, over: pixels[offset + 1], alpha: alpha, keep: keep)
+        pixels[offset + 2] = channel(color.blue, over: pixels[offset + 2], alpha: alpha, keep: keep)
+        pixels[offset + 3] = channel(255, over: pixels[offset + 3], alpha: alpha, keep: keep)
+    }
+
+    /// One channel of `blend` below full opacity: `source` over `destination` at `alpha`, with
+    /// `keep` = 1 − `alpha`.
+    @inline(__always)
+    static func channel(_ source: UInt8, over destination: UInt8, alpha: Double, keep: Double) -> UInt8 {
+        round8(Double(source) * alpha + Double(destination) * keep)
     }
 
     /// `value.rounded()` (halves away from zero) for a value in 0...255, without the C library
@@ -163,12 +170,18 @@ private struct DimTable {
     private var color = [UInt8](repeating: 0, count: 256)
     private var alpha = [UInt8](repeating: 0, count: 256)
 
+    /// Each entry from `Canvas.channel`, as `blend` computes it for black at `strength`. (Built
+    /// through a four-byte pixel and `blend` itself, Swift 6.3.1's release builds read the alpha
+    /// entries back unchanged, so transparent pixels were not dimmed: see docs/reliability.md.)
     init(strength: Double) {
         for value in 0..<256 {
-            var pixel: [UInt8] = [UInt8(value), UInt8(value), UInt8(value), UInt8(value)]
-            pixel.withUnsafeMutableBufferPointer { Canvas.blend($0, at: 0, color: RGBA(red: 0, green: 0, blue: 0), alpha: strength) }
-            color[value] = pixel[0]
-            alpha[value] = pixel[3]
+            let byte = UInt8(value)
+            if strength >= 1 {
+                (color[value], alpha[value]) = (0, 255)
+            } else {
+                color[value] = Canvas.channel(0, over: byte, alpha: strength, keep: 1 - strength)
+                alpha[value] = Canvas.channel(255, over: byte, alpha: strength, keep: 1 - strength)
+            }
         }
     }
 
