@@ -37,8 +37,7 @@ struct TextAnalysisSharingTests {
             #expect(shared.content == element.text?.content)
             // The proportion text.size asks with by default, bit for bit: its reads find this one.
             let sizing = TextSizeCheck()
-            let asked = sizing.capHeightRatio / (sizing.xHeightRatio * sizing.capHeightRatio / sizing.capHeightRatio)
-            #expect(shared.capToXHeight.bitPattern == asked.bitPattern)
+            #expect(shared.capToXHeight.bitPattern == sizing.capToXHeight(capRatio: sizing.capHeightRatio).bitPattern)
             // What the check reads is the shared outcome, and a fresh measurement agrees with it.
             let fresh = TextAnalysis.measureGeometry(analysis.coverage, content: element.text?.content,
                                                      capToXHeight: TextSizeCheck.defaultCapToXHeight)

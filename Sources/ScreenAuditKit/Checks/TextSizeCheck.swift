@@ -111,12 +111,19 @@ public struct TextSizeCheck: AuditCheck {
         var ratio: Double
     }
 
+    /// The x-height of a font whose cap height is `capRatio` of its point size, as a fraction of
+    /// the point size: a font with another cap height is assumed to keep SF Pro's proportion of
+    /// x-height to it.
+    func xHeightRatio(capRatio: Double) -> Double { xHeightRatio * capRatio / capHeightRatio }
+
+    /// The cap height over the x-height the glyphs of such a font are measured with.
+    func capToXHeight(capRatio: Double) -> Double { capRatio / xHeightRatio(capRatio: capRatio) }
+
     func glyphSize(of element: ElementContract, text: TextSpec, on screen: ScreenContext) -> Result<GlyphSize, NotMeasurable> {
         let capRatio = screen.screen.overrides(for: element).capHeightRatio ?? capHeightRatio
-        // A font with another cap height is assumed to keep SF Pro's proportion of x-height to it.
-        let xRatio = xHeightRatio * capRatio / capHeightRatio
+        let xRatio = xHeightRatio(capRatio: capRatio)
         let geometry: TextGeometry
-        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capRatio / xRatio) {
+        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capToXHeight(capRatio: capRatio)) {
         case let .notMeasurable(reason): return .failure(NotMeasurable(reason: reason))
         case let .measured(measurement): geometry = measurement
         }
