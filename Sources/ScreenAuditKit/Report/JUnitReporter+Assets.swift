@@ -18,9 +18,9 @@ extension JUnitReporter {
                 Line(severity: $0.severity, rule: $0.rule, place: $0.file + ($0.location.map { " \($0)" } ?? ""), message: $0.message)
             })
         }
-        func testCase(_ classname: String, _ name: String, lines findings: [Line], skipped: String? = nil) {
+        func testCase(_ classname: String, _ name: String, lines: [Line], skipped: String? = nil) {
             counts.tests += 1
-            let gating = findings.filter { failOn.gates($0.severity) }
+            let gating = lines.filter { failOn.gates($0.severity) }
             let open = "    <testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
             var body = ""
             if !gating.isEmpty {
@@ -30,8 +30,8 @@ extension JUnitReporter {
             } else if let skipped {
                 counts.skipped += 1
                 body = "<skipped message=\"\(escape(skipped))\"/>"
-            } else if !findings.isEmpty {
-                body = "<system-out>\(escape(findings.map { "\($0.severity.rawValue): \($0.rule): \($0.message)" }.joined(separator: "\n")))</system-out>"
+            } else if !lines.isEmpty {
+                body = "<system-out>\(escape(lines.map { "\($0.severity.rawValue): \($0.rule): \($0.message)" }.joined(separator: "\n")))</system-out>"
             }
             cases.append(body.isEmpty ? open + "/>" : open + ">" + body + "</testcase>")
         }
