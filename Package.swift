@@ -1,9 +1,9 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
     name: "ScreenAuditKit",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "ScreenAuditKit", targets: ["ScreenAuditKit"]),
         .library(name: "Imaging", targets: ["Imaging"]),

@@ -176,7 +176,13 @@ struct SuiteBenchmark {
     /// Runs `binary` with its output discarded; its CPU time, wall time and, with `measuringMemory`,
     /// its peak resident set (0 without; on Linux read every `pollMicroseconds`).
     func spawn(_ binary: String, _ arguments: [String], measuringMemory: Bool = false, pollMicroseconds: UInt32 = 2000) throws -> Run {
-        var actions: posix_spawn_file_actions_t = .init()
+        // Darwin declares the file actions as an opaque pointer that `init` allocates, glibc as a
+        // struct; both take its address.
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -185,7 +191,7 @@ struct SuiteBenchmark {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { throw BenchmarkError("cannot start \(binary)") }
+        guard posix_spawn(&pid, binary, &actions, nil, argv, Self.environment) == 0 else { throw BenchmarkError("cannot start \(binary)") }
         var status: Int32 = 0
         var usage = rusage()
         var peakKiB = 0
@@ -220,6 +226,16 @@ struct SuiteBenchmark {
 }
 
 extension SuiteBenchmark {
+    /// This process's environment, for the child: Darwin does not export `environ` to programs
+    /// (only to the C library), and gives it through `_NSGetEnviron()`.
+    static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        UnsafePointer(_NSGetEnviron().pointee)
+        #else
+        UnsafePointer(environ)
+        #endif
+    }
+
     /// The `VmHWM` line of /proc/<pid>/status (the peak resident set of the process's address
     /// space, in KiB); nil once the process has exited.
     static func highWaterKiB(of pid: pid_t) -> Int? {
