@@ -164,7 +164,12 @@ public struct AssetAuditor: Sendable {
     func inspectImage(at path: String, relative: String, asset: String) -> ImageInspection {
         let ext = (path as NSString).pathExtension.lowercased()
         let named: ImageFormat? = ["png": .png, "jpg": .jpeg, "jpeg": .jpeg][ext]
-        guard FileManager.default.fileExists(atPath: path) else { return ImageInspection(findings: [], skipped: false) }
+        // Only a name the folder lists exactly: a case-insensitive disk opens `Icon.png` for
+        // `icon.png`, a case-sensitive one does not (the reader reports the difference), and a
+        // catalog gives one report on both.
+        guard FileManager.default.fileExists(atPath: path),
+              FilePaths.caseDifference(of: (path as NSString).lastPathComponent, under: (path as NSString).deletingLastPathComponent) == nil
+        else { return ImageInspection(findings: [], skipped: false) }
         var head = Data()
         if let handle = FileHandle(forReadingAtPath: path) {
             head = (try? handle.read(upToCount: 16)) ?? Data()

@@ -73,7 +73,7 @@ public struct AssetCatalogReader: Sendable {
         guard name.lowercased().hasSuffix(".xcassets") else {
             throw AuditError.invalidInput([InputIssue(file: path, location: "", message: "not an asset catalog: the folder name must end in .xcassets")])
         }
-        var walk = Walk(reader: self, root: url.resolvingSymlinksInPath().path, parent: url.deletingLastPathComponent().path)
+        var walk = Walk(reader: self, root: FilePaths.resolved(url.path), parent: url.deletingLastPathComponent().path)
         walk.group(relative: name, namespace: "", depth: 0, isRoot: true)
         let assets = walk.assets.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
         var findings = walk.findings
@@ -136,7 +136,7 @@ public struct AssetCatalogReader: Sendable {
                 }
                 let childRelative = relative + "/" + name
                 let childPath = absolute(childRelative)
-                let resolved = URL(fileURLWithPath: childPath).resolvingSymlinksInPath().path
+                let resolved = FilePaths.resolved(childPath)
                 if resolved != root && !resolved.hasPrefix(root + "/") {
                     add(.pathOutside(.init(target: resolved)), .error, file: childRelative)
                     continue
@@ -261,12 +261,14 @@ public struct AssetCatalogReader: Sendable {
         mutating func checkFiles(_ referenced: [(file: String, path: JSONPath)], present: [String], folders: [String] = [], asset: String,
                                  relative: String) {
             let contentsPath = relative + "/Contents.json"
-            let presentSet = Set(present + folders)
+            // Exact code points, as a case-sensitive disk compares names (Swift's == would take
+            // `é` and `e` + U+0301 for one name, as APFS does and ext4 does not).
+            let presentSet = Set((present + folders).map { Array($0.unicodeScalars) })
             for (file, path) in referenced {
                 if file.contains("/") || file == ".." || file == "." || file.isEmpty {
                     add(.entryInvalid(.path(file)), .error, asset: asset, file: contentsPath, location: path)
-                } else if !presentSet.contains(file) {
-                    if let other = (present + folders).first(where: { $0.lowercased() == file.lowercased() }) {
+                } else if !presentSet.contains(Array(file.unicodeScalars)) {
+                    if let other = (present + folders).first(where: { ScreenFileNames.folded($0) == ScreenFileNames.folded(file) }) {
                         add(.fileMissing(.caseDiffers(named: file, present: other)), .warning, asset: asset, file: contentsPath, location: path)
                     } else {
                         add(.fileMissing(.absent(named: file, folder: relative)), .error, asset: asset, file: contentsPath, location: path)

@@ -274,7 +274,18 @@ public struct AuditRunner: Sendable {
     /// The screen's screenshot, decoded once it is known to lie inside the screenshots root.
     func decodeScreenshot(_ screen: ScreenContract, path: String, root: String) throws -> DecodedImage {
         try Self.requireInside(root: root, path: path, relative: screen.screenshot)
+        try Self.requireExactName(root: root, relative: screen.screenshot)
         return try decoder.decodeFile(atPath: path)
+    }
+
+    /// A screenshot named in another case than on disk is not read on any system: a
+    /// case-insensitive disk (macOS) would open it and a case-sensitive one (Linux) would not,
+    /// and a suite gives one report on both.
+    static func requireExactName(root: String, relative: String) throws {
+        guard let (named, present) = FilePaths.caseDifference(of: relative, under: root) else { return }
+        throw AuditError.screenshotRefused(
+            file: relative,
+            reason: "no file named '\(named)'; '\(present)' differs only in case (a case-insensitive disk would open it, a case-sensitive one would not): name it as on disk")
     }
 
     /// Whether the decoded screenshot has the contract's pixel size (within a pixel either way).
@@ -286,8 +297,8 @@ public struct AuditRunner: Sendable {
     /// that points elsewhere is refused for that screen (the contract's path is already checked
     /// for `..` and absolute paths when it is loaded).
     static func requireInside(root: String, path: String, relative: String) throws {
-        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().standardizedFileURL.path
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        let resolvedRoot = FilePaths.resolved(root)
+        let resolved = FilePaths.resolved(path)
         let prefix = resolvedRoot.hasSuffix("/") ? resolvedRoot : resolvedRoot + "/"
         guard resolved.hasPrefix(prefix) else {
             throw AuditError.screenshotRefused(file: relative, reason: "resolves outside the screenshots folder (a symbolic link?); refused")

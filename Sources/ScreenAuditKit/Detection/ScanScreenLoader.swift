@@ -84,6 +84,10 @@ public struct ScanScreenLoader: Sendable {
             }
             screens.append(screen)
         }
+        let collisions = ScreenFileNames.collisions(screens.map {
+            ScreenFileNames.Declared(id: $0.contract.id, file: (root as NSString).appendingPathComponent($0.file), location: "")
+        })
+        guard collisions.isEmpty else { throw .invalidInput(collisions) }
         return Screens(root: root, screens: screens, unknownScale: unknown)
     }
 

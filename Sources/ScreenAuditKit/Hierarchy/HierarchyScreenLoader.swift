@@ -40,6 +40,12 @@ public struct HierarchyScreenLoader: Sendable {
                 message: "\(keys.count) screens, more than the \(maxScreens) one run may audit (the screens limit: raise it, or split the run)",
                 limit: .screens)])
         }
+        let collisions = ScreenFileNames.collisions(keys.map { key in
+            let file = shots[key]?.first.map { (screenshots as NSString).appendingPathComponent($0) }
+                ?? (hierarchies as NSString).appendingPathComponent(dumps[key]?.first ?? key)
+            return ScreenFileNames.Declared(id: key, file: file, location: "")
+        })
+        guard collisions.isEmpty else { throw AuditError.invalidInput(collisions) }
         return keys.map { key in
             screen(key, shots: shots[key] ?? [], dumps: dumps[key] ?? [], screenshots: screenshots, hierarchies: hierarchies)
         }

@@ -14,7 +14,8 @@ public enum AssetHTMLReporter {
 
     /// The file name in `previews/` of each image file's thumbnail, by the file's path relative
     /// to the catalog's parent: the path inside the catalog with every character but letters,
-    /// digits, ".", "-", "_" and "@" as "-", ending ".png"; a name two paths would share gets
+    /// digits, ".", "-", "_" and "@" as "-", ending ".png"; a name two paths would share (in any
+    /// case: `Icon.png` and `icon.png` are one file on a case-insensitive disk) gets
     /// "~2", "~3" in path order. Stable for the same catalog.
     public static func previewNames(for files: some Sequence<String>) -> [String: String] {
         var names: [String: String] = [:]
@@ -25,11 +26,12 @@ public enum AssetHTMLReporter {
             if !base.lowercased().hasSuffix(".png") { base += ".png" }
             var name = base
             var counter = 2
-            while taken.contains(name) {
+            // Compared folded: on a case-insensitive disk `Icon.png` and `icon.png` are one file.
+            while taken.contains(ScreenFileNames.folded(name)) {
                 name = String(base.dropLast(4)) + "~\(counter).png"
                 counter += 1
             }
-            taken.insert(name)
+            taken.insert(ScreenFileNames.folded(name))
             names[file] = name
         }
         return names

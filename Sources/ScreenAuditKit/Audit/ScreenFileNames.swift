@@ -1,0 +1,50 @@
+/// A run writes files named from each screen's id (`overlays/<id>.png`, and a shard's overlays
+/// that `merge` reads back). macOS's APFS and Windows's NTFS compare names without regard to case
+/// by default, so two ids that differ only in case (`Home`, `home`) would write one file there:
+/// the second screen's overlay replaces the first's, or its rename fails half-way through the
+/// run. Such ids are an input error on every system, so a suite gives the same result on a
+/// Linux runner as on a Mac.
+public enum ScreenFileNames {
+    /// One screen id, with where it was declared (for the message).
+    public struct Declared: Sendable {
+        public var id: String
+        public var file: String
+        public var location: String
+
+        public init(id: String, file: String, location: String) {
+            self.id = id
+            self.file = file
+            self.location = location
+        }
+    }
+
+    /// The name as a case-insensitive file system compares it. Swift compares strings by canonical
+    /// equivalence, as APFS compares names by Unicode normalization, so `é` and `e` + U+0301 are
+    /// one key too.
+    public static func folded(_ name: String) -> String {
+        name.lowercased()
+    }
+
+    /// An issue for each id whose overlay file name is, once folded, the name of an earlier id's;
+    /// the ids themselves differ (a repeated id is reported as a duplicate by its loader).
+    public static func collisions(_ ids: [Declared]) -> [InputIssue] {
+        var first: [String: Declared] = [:]
+        var issues: [InputIssue] = []
+        for declared in ids {
+            let name = OverlayReporter.fileName(for: declared.id)
+            let key = folded(name)
+            guard let earlier = first[key] else {
+                first[key] = declared
+                continue
+            }
+            guard earlier.id != declared.id else { continue }
+            let place = earlier.location.isEmpty ? earlier.file : "\(earlier.file) at \(earlier.location)"
+            let why = name == OverlayReporter.fileName(for: earlier.id)
+                ? "would both write \(OverlayReporter.directory)/\(name)"
+                : "would write \(OverlayReporter.directory)/\(OverlayReporter.fileName(for: earlier.id)) and \(OverlayReporter.directory)/\(name), one file on a case-insensitive file system (macOS, Windows)"
+            issues.append(InputIssue(file: declared.file, location: declared.location,
+                                     message: "screen ids '\(earlier.id)' (\(place)) and '\(declared.id)' \(why): give one of them another id"))
+        }
+        return issues
+    }
+}
