@@ -107,3 +107,13 @@ public struct PixelBuffer: Equatable, Sendable {
         return offset + 4 > bytes.count || bytes[offset + 3] == 255
     }
 }
+
+extension PixelBuffer: CustomStringConvertible, CustomDebugStringConvertible {
+    /// Its size and a digest of its pixels, never the pixels: a test that takes a screenshot as
+    /// an argument, or compares two, prints a line, not 12 MB of numbers.
+    public var description: String {
+        "PixelBuffer(\(width) × \(height), sha256 \(SHA256.hexDigest(pixels).prefix(16)))"
+    }
+
+    public var debugDescription: String { description }
+}

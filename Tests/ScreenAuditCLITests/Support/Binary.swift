@@ -8,17 +8,24 @@ struct ToolRun {
     var stderr: String
 }
 
+/// A class of this test target, for `Bundle(for:)`.
+private final class ProductsMarker {}
+
 enum Binary {
-    /// The directory holding the built products (the test bundle sits beside the binaries).
+    /// The directory holding the built products: the test bundle sits beside the binaries, under
+    /// `swift test` (`.build/debug`) and under Xcode (DerivedData's `Build/Products/Debug`).
+    /// `SCREENAUDIT_PRODUCTS_DIR` names it for any other runner.
     static var productsDirectory: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
+        if let folder = ProcessInfo.processInfo.environment["SCREENAUDIT_PRODUCTS_DIR"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder)
         }
-        return Bundle.main.bundleURL.deletingLastPathComponent()
-        #else
-        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        #if canImport(Darwin)
+        // The bundle whose code holds this class. `Bundle.allBundles` lists only the bundles
+        // NSBundle loaded itself, and Swift Testing's runner loads the test bundle with dlopen.
+        let bundle = Bundle(for: ProductsMarker.self).bundleURL
+        if bundle.pathExtension == "xctest" { return bundle.deletingLastPathComponent() }
         #endif
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     static var screenaudit: URL { productsDirectory.appendingPathComponent("screenaudit") }
