@@ -4,6 +4,7 @@
 # engine's frames, a seeded defect's overlay, and the review pages of audit and assets as headless
 # Chromium shows them).
 # Commit what it changes: DocsTests fail when a generated file is stale.
+# Runs on Linux and macOS (bash 3.2, BSD sed and awk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product screenaudit
@@ -16,6 +17,12 @@ trap 'rm -rf "$work"' EXIT
 "$tool" audit --contracts "$work/defects/quest-screens.contract.json" --screenshots "$work/defects" \
     --today 2026-01-01 --out "$work/audit" >/dev/null || [ $? -eq 1 ]
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
+# A Mac's Chrome is an app bundle, not a command on PATH.
+mac_chrome="/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"
+if [ -z "$browser" ] && [ -x "$mac_chrome" ]; then
+    browser=$mac_chrome
+    echo "note: the screenshots are taken with this Mac's Chrome and fonts; the committed ones come from Debian's Chromium, so expect them to differ" >&2
+fi
 if [ -n "$browser" ]; then
     mkdir -p docs/screenshots
     "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1100 \
@@ -24,7 +31,12 @@ if [ -n "$browser" ]; then
     # colour too dark for its backgrounds, a @3x file at the @2x size, a file named but missing.
     cp -R Assets/QuestArt.xcassets "$work/QuestArt.xcassets"
     colors="$work/QuestArt.xcassets/Colors/text-secondary.colorset/Contents.json"
-    sed -e '0,/"0xDD"/s//"0x70"/' -e '0,/"0xC0"/s//"0x6A"/' -e '0,/"0xC9"/s//"0x6A"/' "$colors" >"$colors.new" && mv "$colors.new" "$colors"
+    # Only the first (light appearance) value of each is replaced; awk, since sed's "first match
+    # only" address (0,/re/) is GNU's alone.
+    awk '!dd && sub(/"0xDD"/, "\"0x70\"") { dd = 1 }
+         !c0 && sub(/"0xC0"/, "\"0x6A\"") { c0 = 1 }
+         !c9 && sub(/"0xC9"/, "\"0x6A\"") { c9 = 1 }
+         { print }' "$colors" >"$colors.new" && mv "$colors.new" "$colors"
     relics="$work/QuestArt.xcassets/Relics"
     cp "$relics/relic-azure-prism.imageset/relic-azure-prism@2x.png" "$relics/relic-azure-prism.imageset/relic-azure-prism@3x.png"
     rm "$work/QuestArt.xcassets/Icons/spell-orb.imageset/spell-orb@3x.png"

@@ -5,6 +5,8 @@
 #   scripts/fuzz.sh all SECONDS [libFuzzer options...]      every target in turn, SECONDS each
 #   scripts/fuzz.sh build TARGET|all                        build only; prints each binary's path
 #   scripts/fuzz.sh list                                    the targets
+#   scripts/fuzz.sh check                                   whether this toolchain can build them
+#                                                           (exit 2 and the reason when it cannot)
 #
 # Targets are the folders of Fuzz/ that hold a main.swift harness exporting LLVMFuzzerTestOneInput
 # (Fuzz/Shared/*.swift is compiled into every harness):
@@ -25,9 +27,10 @@
 # the package modules a harness can import are compiled from Sources/ with swiftc
 # -sanitize=fuzzer,address (coverage and ASan in our Swift code), the C shim with the toolchain's
 # clang -fsanitize=fuzzer-no-link,address, and each harness is linked against them with the
-# toolchain's libFuzzer and lld. libpng and libjpeg are the system's, not instrumented. Objects are
-# rebuilt only when their sources, the flags or the compiler change. A clean build takes about a minute and a
-# half on two cores (ScreenAuditKit is most of it).
+# toolchain's libFuzzer (with lld on Linux, the system linker on macOS). libpng and libjpeg are the
+# system's, not instrumented. Objects are rebuilt only when their sources, the flags or the
+# compiler change. A clean build takes about a minute and a half on two cores (ScreenAuditKit is
+# most of it).
 #
 # Each run: seeds (Fuzz/seeds/TARGET plus the repository's samples, contracts or provenance files,
 # plus FUZZ_REAL_SCREENS for images) are copied fresh; the corpus libFuzzer grows is kept in
@@ -42,7 +45,12 @@
 #   FUZZ_REAL_SCREENS  real screenshots added to the png and jpeg seeds, if the folder exists
 #                      [../shared/corpus/real-screens beside the repository; skipped when absent]
 #   FUZZ_VERBOSE=1     show libFuzzer's output as it runs (it is always in FUZZ_BUILD/logs/)
-#   SWIFTC             the Swift compiler; clang, lld and libFuzzer come from its toolchain [swiftc]
+#   SWIFTC             the Swift compiler; clang, lld and libFuzzer come from its toolchain
+#                      [swiftc on PATH; on macOS the one `xcrun --find swiftc` gives]
+#
+# Runs with bash 3.2 and BSD tools as macOS ships them. On macOS it needs a toolchain with a
+# libFuzzer runtime (libclang_rt.fuzzer_osx.a): Xcode's has none; another toolchain may
+# (TOOLCHAINS=..., or SWIFTC=/path/to/its/swiftc), and `check` tells whether it does.
 #
 # Prints one line per target: runs, duration, exec/s, peak RSS, corpus size and the result.
 # Exit status: 0 when every target ran clean; 1 when any found a crash, leak, timeout or
@@ -57,6 +65,7 @@ usage() {
     echo "usage: scripts/fuzz.sh TARGET|all SECONDS [libFuzzer options...]" >&2
     echo "       scripts/fuzz.sh build TARGET|all" >&2
     echo "       scripts/fuzz.sh list" >&2
+    echo "       scripts/fuzz.sh check" >&2
     echo "targets: $(targets | tr '\n' ' ')" >&2
     exit 2
 }
@@ -158,6 +167,10 @@ case "$command" in
         [ $# -eq 1 ] || usage
         selected=$1
         ;;
+    check)
+        [ $# -eq 0 ] || usage
+        selected=""
+        ;;
     *)
         [ $# -ge 1 ] || usage
         selected=$command
@@ -166,7 +179,9 @@ case "$command" in
         [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "error: SECONDS must be a whole number above 0, got '$seconds'" >&2; usage; }
         ;;
 esac
-if [ "$selected" = all ]; then
+if [ "$command" = check ]; then
+    run_targets=""
+elif [ "$selected" = all ]; then
     run_targets=$(targets)
 elif is_target "$selected"; then
     run_targets=$selected
@@ -183,16 +198,39 @@ build=$(cd "$build" && pwd)
 
 # ---------------------------------------------------------------- toolchain
 
-swiftc=$(command -v "${SWIFTC:-swiftc}" || true)
+os=$(uname -s)
+# /usr/bin/swiftc on macOS is xcrun's trampoline, with no toolchain beside it: ask xcrun for the real
+# one (it follows TOOLCHAINS and xcode-select).
+if [ -z "${SWIFTC:-}" ] && [ "$os" = Darwin ] && command -v xcrun >/dev/null; then
+    swiftc=$(xcrun --find swiftc 2>/dev/null || true)
+else
+    swiftc=$(command -v "${SWIFTC:-swiftc}" || true)
+fi
 [ -n "$swiftc" ] || { echo "error: swiftc not found (set SWIFTC)" >&2; exit 2; }
-toolchain_bin=$(dirname "$(readlink -f "$swiftc")")
+# readlink -f is in macOS only from 12.3 on; without it the path is taken as it is.
+toolchain_bin=$(dirname "$(readlink -f "$swiftc" 2>/dev/null || echo "$swiftc")")
 clang=$toolchain_bin/clang
 [ -x "$clang" ] || { echo "error: no clang next to $swiftc; the shim must be built by the toolchain's clang" >&2; exit 2; }
 if [ -z "$(find "$("$clang" -print-resource-dir)/lib" -name 'libclang_rt.fuzzer*.a' 2>/dev/null)" ]; then
     echo "error: the toolchain at $toolchain_bin has no libFuzzer runtime (libclang_rt.fuzzer*.a)" >&2
     exit 2
 fi
-command -v pkg-config >/dev/null || { echo "error: pkg-config is needed (apt-get install pkg-config)" >&2; exit 2; }
+# Xcode's toolchain has no llvm-ar; the system ar writes the same archives.
+archiver=$toolchain_bin/llvm-ar
+[ -x "$archiver" ] || archiver=$(command -v ar || true)
+[ -n "$archiver" ] || { echo "error: neither llvm-ar in $toolchain_bin nor ar is there to archive the objects" >&2; exit 2; }
+demangler=$toolchain_bin/swift-demangle
+[ -x "$demangler" ] || demangler="cat"
+case "$os" in
+    Darwin) pkg_config_hint="brew install pkgconf libpng jpeg-turbo" ;;
+    *) pkg_config_hint="apt-get install pkg-config" ;;
+esac
+command -v pkg-config >/dev/null || { echo "error: pkg-config is needed ($pkg_config_hint)" >&2; exit 2; }
+pkg-config --exists libpng libjpeg || { echo "error: pkg-config finds no libpng or libjpeg ($pkg_config_hint)" >&2; exit 2; }
+if [ "$command" = check ]; then
+    echo "ok: $toolchain_bin has a libFuzzer runtime"
+    exit 0
+fi
 read -r -a c_flags <<<"$(pkg-config --cflags libpng libjpeg)"
 # zlib too: the shim takes the CRC-32 of the chunks FastPNGEncoder writes from it (Package.swift
 # links it the same way; macOS has it in the SDK, with no zlib.pc to ask).
@@ -209,17 +247,28 @@ MODULES=(ColorScience Imaging ScreenContracts ScreenAuditKit)
 
 # One package name for every module, as SwiftPM gives them (for `package` declarations).
 swift_flags=(-swift-version 6 -package-name screenauditkit -O -g -sanitize=fuzzer,address -module-cache-path "$build/module-cache")
-shim_flags=(-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address -ISources/CImagingShim/include "${c_flags[@]}")
+# ${array[@]+...} keeps bash 3.2 (set -u) from calling an empty array unbound.
+shim_flags=(-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address -ISources/CImagingShim/include ${c_flags[@]+"${c_flags[@]}"})
+# lld is the Linux toolchain's linker for libFuzzer; on macOS the system linker does it.
+linker_flags=()
+[ "$os" = Darwin ] || linker_flags=(-use-ld=lld)
 objects=$build/obj
 mkdir -p "$objects" "$build/bin" "$build/include/CImagingShim"
 
 compiler_id=$("$swiftc" --version 2>&1; "$clang" --version 2>&1)
 
+# macOS has shasum, not sha256sum; both print the digest first.
+if command -v sha256sum >/dev/null; then
+    sha256() { sha256sum; }
+else
+    sha256() { shasum -a 256; }
+fi
+
 # A digest of TEXT (flags, the digests a build depends on), the compilers and FILES' contents.
 fingerprint() {
     local text=$1
     shift
-    { echo "$compiler_id"; echo "$text"; echo "$*"; cat "$@"; } | sha256sum | cut -d' ' -f1
+    { echo "$compiler_id"; echo "$text"; echo "$*"; cat "$@"; } | sha256 | cut -d' ' -f1
 }
 
 up_to_date() { [ -f "$1.stamp" ] && [ "$(cat "$1.stamp")" = "$2" ]; }
@@ -235,7 +284,7 @@ cmp -s "$build/include/CImagingShim/module.modulemap.new" "$build/include/CImagi
     || mv "$build/include/CImagingShim/module.modulemap.new" "$build/include/CImagingShim/module.modulemap"
 rm -f "$build/include/CImagingShim/module.modulemap.new"
 module_search=(-I "$objects" -I "$build/include/CImagingShim" -I Sources/CPNG -I Sources/CJPEG -Xcc "-I$repo/Sources/CImagingShim/include")
-for flag in "${c_flags[@]}"; do module_search+=(-Xcc "$flag"); done
+for flag in ${c_flags[@]+"${c_flags[@]}"}; do module_search+=(-Xcc "$flag"); done
 
 build_failed() {
     echo "error: $1 did not build; the compiler's output is above" >&2
@@ -264,19 +313,21 @@ build_shim() {
         objects_built+=("$objects/CImagingShim-$(basename "$source" .c).o")
     done
     rm -f "$objects/libCImagingShim.a"
-    "$toolchain_bin/llvm-ar" rcs "$objects/libCImagingShim.a" "${objects_built[@]}"
+    "$archiver" rcs "$objects/libCImagingShim.a" "${objects_built[@]}"
     echo "$shim_stamp" >"$objects/libCImagingShim.stamp"
 }
 
 # Builds the first COUNT of MODULES; module_stamps[i] is the digest of module i and all before it.
 module_stamps=()
 build_modules() {
-    local count=$1 index chain module sources stamp
+    local count=$1 index chain module sources source stamp
     # Swift sees the shim only through its header.
     chain=$(fingerprint "" Sources/CImagingShim/include/*.h)
     for ((index = 0; index < count; index++)); do
         module=${MODULES[$index]}
-        mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+        # No mapfile: bash 3.2 has none.
+        sources=()
+        while IFS= read -r source; do sources+=("$source"); done < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
         stamp=$(fingerprint "$chain ${swift_flags[*]} ${module_search[*]}" "${sources[@]}")
         chain=$stamp
         module_stamps[$index]=$stamp
@@ -286,22 +337,24 @@ build_modules() {
             -module-name "$module" -emit-module -emit-module-path "$objects/$module.swiftmodule" \
             -c "${sources[@]}" -o "$objects/$module.o" || build_failed "$module"
         rm -f "$objects/lib$module.a"
-        "$toolchain_bin/llvm-ar" rcs "$objects/lib$module.a" "$objects/$module.o"
+        "$archiver" rcs "$objects/lib$module.a" "$objects/$module.o"
         echo "$stamp" >"$objects/lib$module.stamp"
     done
 }
 
 build_target() {
-    local target=$1 sources stamp libraries=() count index
-    mapfile -t sources < <(find "Fuzz/$target" Fuzz/Shared -maxdepth 1 -name '*.swift' 2>/dev/null | LC_ALL=C sort)
+    local target=$1 sources=() source stamp libraries=() count index prior=""
+    while IFS= read -r source; do sources+=("$source"); done \
+        < <(find "Fuzz/$target" Fuzz/Shared -maxdepth 1 -name '*.swift' 2>/dev/null | LC_ALL=C sort)
     count=$(module_count_for "$target")
     build_modules "$count"
     for ((index = count - 1; index >= 0; index--)); do libraries+=("$objects/lib${MODULES[$index]}.a"); done
-    stamp=$(fingerprint "${module_stamps[*]:0:$count} $shim_stamp ${swift_flags[*]} ${link_flags[*]}" "${sources[@]}")
+    for ((index = 0; index < count; index++)); do prior="$prior ${module_stamps[$index]}"; done
+    stamp=$(fingerprint "${prior# } $shim_stamp ${swift_flags[*]} ${link_flags[*]}" "${sources[@]}")
     up_to_date "$build/bin/fuzz-$target" "$stamp" && [ -x "$build/bin/fuzz-$target" ] && return 0
     echo "fuzz: building fuzz-$target" >&2
-    nice -n 10 "$swiftc" "${swift_flags[@]}" "${module_search[@]}" -parse-as-library -use-ld=lld \
-        -module-name "Fuzz_$target" "${sources[@]}" "${libraries[@]}" "$objects/libCImagingShim.a" \
+    nice -n 10 "$swiftc" "${swift_flags[@]}" "${module_search[@]}" -parse-as-library ${linker_flags[@]+"${linker_flags[@]}"} \
+        -module-name "Fuzz_$target" "${sources[@]}" ${libraries[@]+"${libraries[@]}"} "$objects/libCImagingShim.a" \
         "${link_flags[@]}" -o "$build/bin/fuzz-$target" || build_failed "fuzz-$target"
     echo "$stamp" >"$build/bin/fuzz-$target.stamp"
 }
@@ -334,10 +387,10 @@ run_target() {
     started=$(date +%s)
     set +e
     if [ "${FUZZ_VERBOSE:-0}" = 1 ]; then
-        nice -n 10 "$build/bin/fuzz-$target" "${options[@]}" "$@" "$corpus" "$seeds" 2>&1 | tee "$log"
+        nice -n 10 "$build/bin/fuzz-$target" "${options[@]}" ${@+"$@"} "$corpus" "$seeds" 2>&1 | tee "$log"
         status=${PIPESTATUS[0]}
     else
-        nice -n 10 "$build/bin/fuzz-$target" "${options[@]}" "$@" "$corpus" "$seeds" >"$log" 2>&1
+        nice -n 10 "$build/bin/fuzz-$target" "${options[@]}" ${@+"$@"} "$corpus" "$seeds" >"$log" 2>&1
         status=$?
     fi
     set -e
@@ -348,7 +401,8 @@ run_target() {
     [ -n "$runs" ] || runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
     rate=$(stat_of average_exec_per_sec "$log")
     rss=$(stat_of peak_rss_mb "$log")
-    inputs=$(find "$corpus" -type f | wc -l)
+    # BSD wc pads its count with spaces.
+    inputs=$(find "$corpus" -type f | wc -l | tr -d ' ')
     corpus_bytes=$(du -sk "$corpus" | cut -f1)
     # The sanitizer's or libFuzzer's verdict, and for a Swift trap the runtime's message.
     result=$(grep -m1 -oE "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): .*" "$log" \
@@ -367,7 +421,7 @@ run_target() {
         local first
         first=$(grep -n -m1 -E "Fatal error|Precondition failed|^==[0-9]+==(ERROR|WARNING)|ERROR: libFuzzer" "$log" | cut -d: -f1 || true)
         echo "fuzz $target: libFuzzer's report (whole log: $log):"
-        sed -n "${first:-1},\$p" "$log" | head -80 | "$toolchain_bin/swift-demangle" --simplified
+        sed -n "${first:-1},\$p" "$log" | head -80 | if [ "$demangler" = cat ]; then cat; else "$demangler" --simplified; fi
         grep -oE "Test unit written to .*" "$log" | sed "s/^Test unit written to /fuzz $target: input: /" || true
         return 1
     fi
@@ -375,6 +429,7 @@ run_target() {
 
 failed=0
 for target in $run_targets; do
-    run_target "$target" "$@" || failed=1
+    # ${@+"$@"}: with no libFuzzer options, bash before 4.1 (macOS has 3.2) may call "$@" unbound.
+    run_target "$target" ${@+"$@"} || failed=1
 done
 exit $failed
