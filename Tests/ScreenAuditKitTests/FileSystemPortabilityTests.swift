@@ -60,12 +60,18 @@ struct FileSystemPortabilityTests {
         #expect(ScreenFileNames.collisions([.init(id: "hub", file: "a", location: ""), .init(id: "hub.lesson", file: "b", location: "")]).isEmpty)
     }
 
-    @Test(.enabled(if: caseSensitiveDisk, "the temporary folder's disk folds case"))
-    func testHierarchyScreenshotsThatDifferOnlyInCase_areAnInputError() throws {
+    /// `shots/Home.png` and `shots/home.png`, on a disk that tells them apart.
+    static func twoScreenshotsThatDifferOnlyInCase() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         let png = try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, fill: RGBA(red: 9, green: 9, blue: 9)))
         try directory.write(png, to: "shots/Home.png")
         try directory.write(png, to: "shots/home.png")
+        return directory
+    }
+
+    @Test(.enabled(if: caseSensitiveDisk, "the temporary folder's disk folds case"))
+    func testHierarchyScreenshotsThatDifferOnlyInCase_areAnInputError() throws {
+        let directory = try Self.twoScreenshotsThatDifferOnlyInCase()
         try directory.write("Application, pid: 1\n", to: "dumps/Home.txt")
         let error = #expect(throws: AuditError.self) {
             try HierarchyScreenLoader().load(screenshots: directory.path("shots"), hierarchies: directory.path("dumps"))
@@ -76,10 +82,7 @@ struct FileSystemPortabilityTests {
 
     @Test(.enabled(if: caseSensitiveDisk, "the temporary folder's disk folds case"))
     func testScannedScreenshotsThatDifferOnlyInCase_areAnInputError() throws {
-        let directory = try TemporaryDirectory()
-        let png = try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, fill: RGBA(red: 9, green: 9, blue: 9)))
-        try directory.write(png, to: "shots/Home.png")
-        try directory.write(png, to: "shots/home.png")
+        let directory = try Self.twoScreenshotsThatDifferOnlyInCase()
         let error = #expect(throws: AuditError.self) { try ScanScreenLoader(scale: 1).load(paths: [directory.path("shots")]) }
         #expect(error?.description.contains("'Home'") == true && error?.description.contains("'home'") == true, "\(String(describing: error))")
     }

@@ -8,6 +8,9 @@ public struct AuditRunner: Sendable {
     public var checks: [any AuditCheck]
     public var options: AuditOptions
     public var decoder: ImageDecoder
+    /// The screenshot folders' listings, read once for a whole run by `audit` (nil: each screen
+    /// lists its folders itself).
+    var folderNames: FolderNamesCache?
 
     public init(checks: [any AuditCheck], options: AuditOptions, decoder: ImageDecoder = ImageDecoder()) {
         self.checks = checks
@@ -75,8 +78,9 @@ public struct AuditRunner: Sendable {
                       progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
         let policy = Policy(today: options.today, provenance: provenance)
         let run = (wholeRun ?? screens).map(\.contract)
-        let prepared = await AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
-            .sampling(wholeRun ?? screens, root: screenshotsRoot)
+        var preparing = AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
+        preparing.folderNames = FolderNamesCache()
+        let prepared = await preparing.sampling(wholeRun ?? screens, root: screenshotsRoot)
         var reports = [ScreenReport?](repeating: nil, count: screens.count)
         // Frames travel boxed (`FrameHandOff`): the loop below never holds the pixels.
         enum Work: Sendable {
@@ -157,7 +161,9 @@ public struct AuditRunner: Sendable {
                 sampled[position] = check.sampled(samples.map { $0[position] })
             }
         }
-        return AuditRunner(checks: sampled, options: options, decoder: decoder)
+        var runner = AuditRunner(checks: sampled, options: options, decoder: decoder)
+        runner.folderNames = folderNames
+        return runner
     }
 
     /// One sample per check (empty for a check that does not sample the screen), in check order.
@@ -274,15 +280,16 @@ public struct AuditRunner: Sendable {
     /// The screen's screenshot, decoded once it is known to lie inside the screenshots root.
     func decodeScreenshot(_ screen: ScreenContract, path: String, root: String) throws -> DecodedImage {
         try Self.requireInside(root: root, path: path, relative: screen.screenshot)
-        try Self.requireExactName(root: root, relative: screen.screenshot)
+        try Self.requireExactName(root: root, relative: screen.screenshot, names: folderNames.map { cache in cache.names(in:) } ?? FilePaths.FolderNames.list)
         return try decoder.decodeFile(atPath: path)
     }
 
     /// A screenshot named in another case than on disk is not read on any system: a
     /// case-insensitive disk (macOS) would open it and a case-sensitive one (Linux) would not,
     /// and a suite gives one report on both.
-    static func requireExactName(root: String, relative: String) throws {
-        guard let (named, present) = FilePaths.caseDifference(of: relative, under: root) else { return }
+    static func requireExactName(root: String, relative: String,
+                                 names: (String) -> FilePaths.FolderNames? = FilePaths.FolderNames.list) throws {
+        guard let (named, present) = FilePaths.caseDifference(of: relative, under: root, names: names) else { return }
         throw AuditError.screenshotRefused(
             file: relative,
             reason: "no file named '\(named)'; '\(present)' differs only in case (a case-insensitive disk would open it, a case-sensitive one would not): name it as on disk")

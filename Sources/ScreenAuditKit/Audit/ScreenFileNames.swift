@@ -28,23 +28,33 @@ public enum ScreenFileNames {
     /// An issue for each id whose overlay file name is, once folded, the name of an earlier id's;
     /// the ids themselves differ (a repeated id is reported as a duplicate by its loader).
     public static func collisions(_ ids: [Declared]) -> [InputIssue] {
-        var first: [String: Declared] = [:]
-        var issues: [InputIssue] = []
-        for declared in ids {
+        var registry = Registry()
+        return ids.compactMap { registry.add($0) }
+    }
+
+    /// The ids seen so far, by folded overlay name, for loaders that meet them one at a time.
+    public struct Registry: Sendable {
+        private var first: [String: Declared] = [:]
+
+        public init() {}
+
+        /// Records `declared`, or returns the issue when its overlay name folds to an earlier
+        /// id's (`declared` is then not recorded).
+        public mutating func add(_ declared: Declared) -> InputIssue? {
             let name = OverlayReporter.fileName(for: declared.id)
-            let key = folded(name)
+            let key = ScreenFileNames.folded(name)
             guard let earlier = first[key] else {
                 first[key] = declared
-                continue
+                return nil
             }
-            guard earlier.id != declared.id else { continue }
+            guard earlier.id != declared.id else { return nil }
             let place = earlier.location.isEmpty ? earlier.file : "\(earlier.file) at \(earlier.location)"
-            let why = name == OverlayReporter.fileName(for: earlier.id)
+            let earlierName = OverlayReporter.fileName(for: earlier.id)
+            let why = name == earlierName
                 ? "would both write \(OverlayReporter.directory)/\(name)"
-                : "would write \(OverlayReporter.directory)/\(OverlayReporter.fileName(for: earlier.id)) and \(OverlayReporter.directory)/\(name), one file on a case-insensitive file system (macOS, Windows)"
-            issues.append(InputIssue(file: declared.file, location: declared.location,
-                                     message: "screen ids '\(earlier.id)' (\(place)) and '\(declared.id)' \(why): give one of them another id"))
+                : "would write \(OverlayReporter.directory)/\(earlierName) and \(OverlayReporter.directory)/\(name), one file on a case-insensitive file system (macOS, Windows)"
+            return InputIssue(file: declared.file, location: declared.location,
+                              message: "screen ids '\(earlier.id)' (\(place)) and '\(declared.id)' \(why): give one of them another id")
         }
-        return issues
     }
 }

@@ -69,7 +69,7 @@ public struct ContractLoader: Sendable {
     public func load(path: String) throws -> [LoadedScreen] {
         var screens: [LoadedScreen] = []
         var firstDeclaration: [String: (file: String, path: String)] = [:]
-        var declaredIDs: [ScreenFileNames.Declared] = []
+        var fileNames = ScreenFileNames.Registry()
         try InputFiles.readEach(path, extension: "json", what: "contract", limit: maxFileBytes) { file, bytes in
             var (parsed, issues) = parse(bytes, file: file.path, source: file.relative)
             if screens.count + parsed.count > maxScreens {
@@ -84,13 +84,12 @@ public struct ContractLoader: Sendable {
                                              message: "duplicate screen id '\(screen.contract.id)' (first declared in \(first.file) at \(first.path))"))
                 } else {
                     let declared = ScreenFileNames.Declared(id: screen.contract.id, file: screen.file, location: "\(screen.path).id")
-                    let collisions = ScreenFileNames.collisions(declaredIDs + [declared])
-                    if collisions.isEmpty {
+                    if let collision = fileNames.add(declared) {
+                        issues.append(collision)
+                    } else {
                         firstDeclaration[screen.contract.id] = (screen.file, screen.path)
-                        declaredIDs.append(declared)
                         screens.append(screen)
                     }
-                    issues += collisions
                 }
             }
             return (issues, false)

@@ -33,26 +33,56 @@ public enum FilePaths {
         return (resolved(parent, links: links) as NSString).appendingPathComponent(name)
     }
 
+    /// The names in one folder: exact (code points, as a case-sensitive disk compares them) and
+    /// folded (as a case-insensitive one does, the first in sorted order for each).
+    public struct FolderNames: Sendable {
+        let exact: Set<[UInt8]>
+        let folded: [String: String]
+
+        public init(_ names: [String]) {
+            exact = Set(names.map { Array($0.utf8) })
+            var folded: [String: String] = [:]
+            for name in names.sorted() where folded[ScreenFileNames.folded(name)] == nil {
+                folded[ScreenFileNames.folded(name)] = name
+            }
+            self.folded = folded
+        }
+
+        /// The folder's names, or nil when it cannot be listed.
+        public static func list(_ folder: String) -> FolderNames? {
+            (try? FileManager.default.contentsOfDirectory(atPath: folder)).map(FolderNames.init)
+        }
+    }
+
     /// Where `relative` (below `root`) names a file or folder in another case than the one on
     /// disk: the first component as written and as listed (`Hub.png`, `hub.png`). Nil when every
-    /// component is listed exactly, or when one is missing in every case.
-    public static func caseDifference(of relative: String, under root: String) -> (named: String, present: String)? {
+    /// component is listed exactly, or when one is missing in every case. `names` lists a folder
+    /// (a run passes one that reads each folder once).
+    public static func caseDifference(of relative: String, under root: String,
+                                      names: (String) -> FolderNames? = FolderNames.list) -> (named: String, present: String)? {
         var folder = root
         for component in relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
-            guard component != ".", component != ".." else {
-                folder = (folder as NSString).appendingPathComponent(component)
-                continue
-            }
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+            defer { folder = (folder as NSString).appendingPathComponent(component) }
+            guard component != ".", component != ".." else { continue }
+            guard let listed = names(folder) else { return nil }
             // Exact code points: ext4 tells `é` from `e` + U+0301, APFS does not.
-            if !names.contains(where: { $0.unicodeScalars.elementsEqual(component.unicodeScalars) }) {
-                guard let present = names.sorted().first(where: { ScreenFileNames.folded($0) == ScreenFileNames.folded(component) }) else {
-                    return nil
-                }
-                return (component, present)
-            }
-            folder = (folder as NSString).appendingPathComponent(component)
+            guard !listed.exact.contains(Array(component.utf8)) else { continue }
+            return listed.folded[ScreenFileNames.folded(component)].map { (component, $0) }
         }
         return nil
+    }
+}
+
+/// Folder listings read once per run and shared by its workers: a run of thousands of screenshots
+/// in one folder lists it once, not once a screen.
+final class FolderNamesCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var listed: [String: FilePaths.FolderNames?] = [:]
+
+    func names(in folder: String) -> FilePaths.FolderNames? {
+        if let cached = lock.withLock({ listed[folder] }) { return cached }
+        let names = FilePaths.FolderNames.list(folder)
+        lock.withLock { listed[folder] = .some(names) }
+        return names
     }
 }
