@@ -80,6 +80,26 @@ struct FileSystemPortabilityTests {
         #expect(error?.description.contains("shots/home.png: screen ids") == true, "\(String(describing: error))")
     }
 
+    /// A screenshot and a dump whose names differ in case are a missing pair, as they were, on
+    /// every system (neither writes an overlay), and each side names the other.
+    @Test func testScreenshotAndDumpNamedInOtherCases_areAMissingPairNamingEachOther() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(try PNGEncoder.encode(PixelBuffer(width: 4, height: 4, fill: RGBA(red: 9, green: 9, blue: 9))), to: "shots/Home.png")
+        try directory.write("Application, pid: 1\n", to: "dumps/home.txt")
+        let screens = try HierarchyScreenLoader().load(screenshots: directory.path("shots"), hierarchies: directory.path("dumps"))
+        #expect(screens.map(\.contract.id) == ["Home", "home"])
+        guard case let .hierarchyMissing(missing, reason)? = screens.first?.problem else { Issue.record("\(screens)"); return }
+        #expect(missing == "hierarchy" && reason.hasSuffix("; home.txt differs only in case: name the pair alike"), "\(reason)")
+        guard case let .hierarchyMissing(other, reason2)? = screens.last?.problem else { Issue.record("\(screens)"); return }
+        #expect(other == "screenshot" && reason2.hasSuffix("; Home.png differs only in case: name the pair alike"), "\(reason2)")
+    }
+
+    @Test func testNamesThatDifferInNormalization_sayIt() {
+        #expect(ScreenFileNames.difference(between: "Hub.png", and: "hub.png") == "differs only in case")
+        #expect(ScreenFileNames.difference(between: "Caf\u{E9}.png", and: "cafe\u{301}.png")
+            == "differs only in case or in Unicode normalization (an accent as one code point or two)")
+    }
+
     @Test(.enabled(if: caseSensitiveDisk, "the temporary folder's disk folds case"))
     func testScannedScreenshotsThatDifferOnlyInCase_areAnInputError() throws {
         let directory = try Self.twoScreenshotsThatDifferOnlyInCase()
@@ -169,6 +189,16 @@ struct FileSystemPortabilityTests {
         #expect(FilePaths.resolved(directory.path("shots/inside.png")) == root + "/gone.png")
         #expect(FilePaths.resolved(directory.path("shots/outside.png")) == (root as NSString).deletingLastPathComponent + "/elsewhere/gone.png")
         #expect(FilePaths.resolved(directory.path("shots/loop.png")) == root + "/loop.png")
+        // `..` after a link is the parent of where the link leads, as the system takes it.
+        try FileManager.default.createDirectory(atPath: directory.path("elsewhere/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("shots/sub"), withDestinationPath: directory.path("elsewhere/deep"))
+        try FileManager.default.createSymbolicLink(atPath: directory.path("elsewhere/deep/x.png"), withDestinationPath: "../gone.png")
+        let elsewhere = FilePaths.resolved(directory.path("elsewhere"))
+        #expect(FilePaths.resolved(directory.path("shots/sub/x.png")) == elsewhere + "/gone.png")
+        #expect(FilePaths.resolved(directory.path("shots/sub/../missing.png")) == elsewhere + "/missing.png")
+        #expect(throws: AuditError.self) {
+            try AuditRunner.requireInside(root: directory.path("shots"), path: directory.path("shots/sub/x.png"), relative: "sub/x.png")
+        }
         #expect(throws: AuditError.self) {
             try AuditRunner.requireInside(root: directory.path("shots"), path: directory.path("shots/outside.png"), relative: "outside.png")
         }

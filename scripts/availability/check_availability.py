@@ -206,7 +206,7 @@ def package_modules(package_root, manifest, only):
         own = [p for p in sources if os.path.relpath(p, package_root).split(os.sep)[0] in ("Sources", "Tests")]
         if not own or (only and name not in only):
             continue
-        modules.append((name, json.loads(args.group(1))))
+        modules.append((name, json.loads(args.group(1)), own))
     return sorted(modules)
 
 
@@ -257,6 +257,10 @@ def references(dump, type_fragments):
     return found
 
 
+def dumped_files(dump):
+    return [m.group(1).decode() for m in re.finditer(re.escape(FILE_START) + rb'([^"]*)"', dump)]
+
+
 class LineMap:
     def __init__(self):
         self.cache = {}
@@ -277,10 +281,11 @@ class LineMap:
 
 
 def inactive_branches(package_root):
-    """`#if` lines of the package's own sources that name Apple platforms: code the Linux
-    compiler does not type-check, so this check cannot see it."""
+    """`#if` lines of the package's own sources that choose by platform: the Apple branch, or the
+    `#else` of a Linux one, is code the Linux compiler does not type-check, so this check cannot
+    see it."""
     found = []
-    pattern = re.compile(r"^\s*#(?:if|elseif)\b.*(canImport\((?:Darwin|os|ObjectiveC|AppKit|UIKit)\)|os\((?:macOS|iOS|tvOS|watchOS|visionOS)\))")
+    pattern = re.compile(r"^\s*#(?:if|elseif)\b.*(canImport\((?:Darwin|Glibc|Musl|os|ObjectiveC|AppKit|UIKit)\)|os\((?:macOS|iOS|tvOS|watchOS|visionOS|Linux)\))")
     for folder in ("Sources", "Tests"):
         for root, _, files in os.walk(os.path.join(package_root, folder)):
             for name in sorted(files):
@@ -325,18 +330,25 @@ def main():
 
     only = {name for name in options.modules.split(",") if name}
     modules = package_modules(root, manifest, only)
-    if only and {name for name, _ in modules} != only:
-        fail(f"no compile command for module(s) {', '.join(sorted(only - {n for n, _ in modules}))} in {manifest}")
+    if only and {module[0] for module in modules} != only:
+        fail(f"no compile command for module(s) {', '.join(sorted(only - {module[0] for module in modules}))} in {manifest}")
     if not modules:
         fail(f"no Swift module of the package's own in {manifest}")
 
     def dump(module):
-        name, args = module
+        name, args, own = module
         result = subprocess.run(dump_arguments(args), capture_output=True)
         if result.returncode != 0:
             fail(f"module {name} does not type-check for the AST dump (is the build current?):\n"
                  + result.stderr.decode(errors="replace")[-3000:])
-        return references(result.stderr, type_fragments)
+        # The driver runs a one-file module's frontend in place, which dumps to standard output;
+        # with more files it forwards each job's dump to standard error.
+        found = references(result.stdout + result.stderr, type_fragments)
+        dumped = {path for path, _, _ in found} | set(dumped_files(result.stdout + result.stderr))
+        missing = sorted(os.path.relpath(p, root) for p in own if os.path.realpath(p) not in {os.path.realpath(d) for d in dumped})
+        if missing:
+            fail(f"module {name}: the AST dump holds no file {', '.join(missing)}; nothing of it would be checked")
+        return found
 
     lines = LineMap()
     problems, unannotated, checked, files = {}, {}, 0, set()

@@ -46,6 +46,13 @@ def line_of(text, needle):
 
 
 def main():
+    version = subprocess.run(["swiftc", "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"Swift version (\d+)\.(\d+)", version)
+    # InlineArray and EnumeratedSequence's Collection members, the probe's macOS 26 uses, are in
+    # the standard library from Swift 6.2.
+    if not match or (int(match.group(1)), int(match.group(2))) < (6, 2):
+        print(f"self-test: skipped: the probe needs Swift 6.2's standard library; this is {version.strip() or 'no swiftc'}")
+        return
     root = os.path.realpath(os.path.join(HERE, "..", ".."))
     with tempfile.TemporaryDirectory(prefix="availability-self-test-") as copy:
         for name in ("Package.swift", "Sources", "Tests"):

@@ -12,8 +12,10 @@ import Foundation
 public enum FilePaths {
     /// `path` absolute, with `.`, `..` and every link resolved: the longest part that exists
     /// through `realpath`, a link whose target is missing through its target, the rest as written.
+    /// `..` is taken physically (the parent of where a link leads), as the system does.
     public static func resolved(_ path: String) -> String {
-        resolved(URL(fileURLWithPath: path).standardizedFileURL.path, links: 0)
+        let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        return resolved(absolute, links: 0)
     }
 
     private static func resolved(_ path: String, links: Int) -> String {
@@ -23,14 +25,19 @@ public enum FilePaths {
         }
         let parent = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
+        guard parent != path, !parent.isEmpty else { return path }
+        let folder = resolved(parent, links: links)
+        switch name {
+        case "", ".": return folder
+        case "..": return (folder as NSString).deletingLastPathComponent
+        default: break
+        }
         // A link loop or a chain longer than the system follows (MAXSYMLINKS is 32 on both) stays
         // where it is; reading it then fails with the system's own error.
         if links < 32, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            let absolute = target.hasPrefix("/") ? target : (parent as NSString).appendingPathComponent(target)
-            return resolved(URL(fileURLWithPath: absolute).standardizedFileURL.path, links: links + 1)
+            return resolved(target.hasPrefix("/") ? target : (folder as NSString).appendingPathComponent(target), links: links + 1)
         }
-        guard parent != path, !parent.isEmpty else { return path }
-        return (resolved(parent, links: links) as NSString).appendingPathComponent(name)
+        return (folder as NSString).appendingPathComponent(name)
     }
 
     /// The names in one folder: exact (code points, as a case-sensitive disk compares them) and

@@ -40,14 +40,24 @@ public struct HierarchyScreenLoader: Sendable {
                 message: "\(keys.count) screens, more than the \(maxScreens) one run may audit (the screens limit: raise it, or split the run)",
                 limit: .screens)])
         }
-        let collisions = ScreenFileNames.collisions(keys.map { key in
-            let file = shots[key]?.first.map { (screenshots as NSString).appendingPathComponent($0) }
-                ?? (hierarchies as NSString).appendingPathComponent(dumps[key]?.first ?? key)
-            return ScreenFileNames.Declared(id: key, file: file, location: "")
+        // Only screens with a screenshot write files (an overlay); a screenshot and a dump whose
+        // names differ in case are a missing pair, said so on each side.
+        let collisions = ScreenFileNames.collisions(keys.compactMap { key in
+            shots[key]?.first.map { ScreenFileNames.Declared(id: key, file: (screenshots as NSString).appendingPathComponent($0), location: "") }
         })
         guard collisions.isEmpty else { throw AuditError.invalidInput(collisions) }
+        var folded: [String: [String]] = [:]
+        for key in keys { folded[ScreenFileNames.folded(key), default: []].append(key) }
         return keys.map { key in
-            screen(key, shots: shots[key] ?? [], dumps: dumps[key] ?? [], screenshots: screenshots, hierarchies: hierarchies)
+            var screen = screen(key, shots: shots[key] ?? [], dumps: dumps[key] ?? [], screenshots: screenshots, hierarchies: hierarchies)
+            if case let .hierarchyMissing(missing, reason)? = screen.problem,
+               let other = folded[ScreenFileNames.folded(key)]?.first(where: { $0 != key }) {
+                let names = missing == "hierarchy" ? dumps[other] : shots[other]
+                if let name = names?.first {
+                    screen.problem = .hierarchyMissing(missing: missing, reason: reason + "; \(name) \(ScreenFileNames.difference(between: key, and: other)): name the pair alike")
+                }
+            }
+            return screen
         }
     }
 
