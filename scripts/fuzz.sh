@@ -17,6 +17,7 @@
 #   catalog     AssetContentsParser.parse: an asset catalog's Contents.json, every asset kind
 #   xcuitest    XCUITestDumpParser.parse and HierarchyImporter: XCUIApplication().debugDescription text
 #   uiautomator UIAutomatorDumpParser.parse (its XML reader) and HierarchyImporter: uiautomator dumps
+#   appium      AppiumSourceParser.parse and HierarchyImporter: Appium's iOS page source
 #   detector    TextDetector.detect and TextRegion on any pixels (an image of up to 256 × 256 in the bytes)
 #   pngwrite    FastPNGEncoder on any pixels, read back by libpng with every checksum checked
 # To add one: write Fuzz/NAME/main.swift (and Fuzz/seeds/NAME/), then add NAME to `dictionary_for`,
@@ -90,6 +91,7 @@ dictionary_for() {
         catalog) echo catalog ;;
         xcuitest) echo xcuitest ;;
         uiautomator) echo uiautomator ;;
+        appium) echo appium ;;
         *) echo "" ;;
     esac
 }

@@ -88,6 +88,27 @@ import Testing
         #expect(signIn["contract"] as? String == "signin.txt")
     }
 
+    /// Appium's iOS page source, recognised from its content and with `--hierarchy-format appium`.
+    @Test func testAppiumSources_giveTheVerdictsOfHandContracts() throws {
+        let directory = try Self.project(HierarchyWriter.appium, ext: "xml")
+        let hand = try Self.audit(directory, ["--contracts", "contracts.json"], out: "hand")
+        let dumped = try Self.audit(directory, ["--hierarchies", "dumps"], out: "dumped")
+        let named = try Self.audit(directory, ["--hierarchies", "dumps", "--hierarchy-format", "appium"], out: "named")
+        #expect(hand.status == 1 && dumped.status == 1 && named.status == 1, "\(dumped.stderr)")
+        #expect(dumped.stderr.isEmpty)
+        let expected = Self.verdicts(try Self.report(directory, "hand"))
+        #expect(Self.verdicts(try Self.report(directory, "dumped")) == expected)
+        #expect(Self.verdicts(try Self.report(directory, "named")) == expected)
+        #expect(expected["signin.png contrast.text fail"] == 1 && expected["signin.png text.size fail"] == 1, "\(expected)")
+        // The cell the source marks not visible is left out, and the screen says so.
+        let report = try Self.report(directory, "dumped")
+        let signIn = try #require((report["screens"] as? [[String: Any]])?.first { $0["id"] as? String == "signin" })
+        #expect((signIn["notes"] as? [String])?.contains("2 elements left out: the dump marks them not visible (visible=\"false\"), or they are inside one it does") == true,
+                "\(signIn["notes"] ?? "")")
+        let wrong = try Self.audit(directory, ["--hierarchies", "dumps", "--hierarchy-format", "appiumm"], out: "wrong")
+        #expect(wrong.status == 2 && wrong.stderr.contains("must be auto, xcuitest, uiautomator or appium, got 'appiumm'"))
+    }
+
     @Test func testUIAutomatorDumps_giveTheVerdictsOfHandContracts_withTheDensity() throws {
         let directory = try Self.project(HierarchyWriter.uiautomator, ext: "xml")
         #expect(try Self.audit(directory, ["--contracts", "contracts.json", "--target-profile", "android"], out: "hand").status == 1)

@@ -1,8 +1,8 @@
 @testable import ScreenAuditKit
 
-/// Dumps in the formats XCUITest and uiautomator write, composed for these tests after the shape
-/// of public dumps (Xcode 14+ `debugDescription`, the older `traits:` form, and `uiautomator dump`
-/// XML as `adb exec-out … /dev/tty` prints it). The apps and their texts are made up.
+/// Dumps in the formats XCUITest, Appium and uiautomator write, composed for these tests after the
+/// shape of public dumps (Xcode 14+ `debugDescription`, the older `traits:` form, Appium's iOS
+/// page source, and `uiautomator dump` XML as `adb exec-out … /dev/tty` prints it). The apps and their texts are made up.
 enum HierarchyFixtures {
     /// The `HierarchyError` `body` throws, or nil when it does not.
     static func error<Value>(_ body: () throws -> Value) -> HierarchyError? {
@@ -13,6 +13,32 @@ enum HierarchyFixtures {
             return error as? HierarchyError
         }
     }
+
+    /// Part of the same sign-in screen as Appium's XCUITest driver returns its page source
+    /// (after the shape of public sources: `<AppiumAUT>`, one element per node named for its
+    /// type, `name` the identifier or else the label, integer frames in points), with a cell
+    /// scrolled out of view that the source marks not visible.
+    static let signInAppium = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <AppiumAUT>
+      <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Plant Diary" label="Plant Diary" enabled="true" visible="true" accessible="false" x="0" y="0" width="393" height="852" index="0">
+        <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="393" height="852" index="0">
+          <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" accessible="false" x="0" y="0" width="393" height="852" index="0">
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Welcome back" name="welcome" label="Welcome back" enabled="true" visible="true" accessible="true" x="24" y="140" width="345" height="41" index="0"/>
+            <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="Email" name="email" label="" enabled="true" visible="true" accessible="true" x="24" y="240" width="345" height="44" index="1" placeholderValue="Email"/>
+            <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" value="1" name="remember" label="Remember me" enabled="true" visible="true" accessible="true" selected="true" x="318" y="356" width="51" height="31" index="2"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="signInButton" label="Sign in" enabled="false" visible="true" accessible="true" x="24" y="420" width="345" height="50" index="3">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Sign in" name="Sign in" label="Sign in" enabled="true" visible="true" accessible="false" x="166" y="434" width="61" height="22" index="0"/>
+            </XCUIElementTypeButton>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="Close" label="Close" enabled="true" visible="true" accessible="true" x="349" y="70" width="30" height="30" index="4"/>
+            <XCUIElementTypeCell type="XCUIElementTypeCell" enabled="true" visible="false" accessible="false" x="0" y="900" width="393" height="44" index="5">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Help &amp; support" name="Help &amp; support" label="Help &amp; support" enabled="true" visible="false" accessible="true" x="16" y="912" width="200" height="20" index="0"/>
+            </XCUIElementTypeCell>
+          </XCUIElementTypeOther>
+        </XCUIElementTypeWindow>
+      </XCUIElementTypeApplication>
+    </AppiumAUT>
+    """
 
     /// A sign-in screen of a 393 × 852 pt iPhone, as `XCUIApplication().debugDescription` prints it.
     static let signIn = """

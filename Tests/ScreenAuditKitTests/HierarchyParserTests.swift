@@ -129,7 +129,67 @@ struct HierarchyParserTests {
         #expect(HierarchyFixtures.error { try Self.uiautomator("<hierarchy rotation=\"0\"><node a=\"1\" a=\"2\"/></hierarchy>") }?.message == "attribute 'a' appears twice")
     }
 
+    // MARK: Appium
+
+    static func appium(_ text: String) throws -> HierarchyDump {
+        try AppiumSourceParser().parse(Array(text.utf8), file: "shot.xml")
+    }
+
+    @Test func testAppium_readsTypesFramesNamesAndFlags_andLeavesOutWhatIsNotVisible() throws {
+        let dump = try Self.appium(HierarchyFixtures.signInAppium)
+        #expect(dump.format == .appium && dump.hiddenNodes == 2)
+        #expect(dump.nodes.map(\.type) == ["Application", "Window", "Other", "StaticText", "TextField", "Switch", "Button", "StaticText", "Button"])
+        let other = try #require(dump.roots.first?.children.first?.children.first)
+        let (welcome, email, remember, signIn, close) = (other.children[0], other.children[1], other.children[2], other.children[3], other.children[4])
+        #expect(welcome.identifier == "welcome" && welcome.label == "Welcome back" && welcome.value == "Welcome back")
+        #expect(welcome.frame == Frame(x: 24, y: 140, width: 345, height: 41) && welcome.flags == ["accessible"] && welcome.line == 6)
+        #expect(email.label == nil && email.placeholder == "Email" && email.identifier == "email")
+        #expect(remember.flags == ["accessible", "Selected"] && remember.value == "1")
+        #expect(signIn.flags == ["accessible", "Disabled"] && signIn.children.map(\.label) == ["Sign in"])
+        // `name` repeats the label where no identifier is set: no identifier then.
+        #expect(close.identifier == nil && close.label == "Close" && signIn.children.first?.identifier == nil)
+    }
+
+    @Test func testAppium_importsAsTheSameScreenAsXCUITest() throws {
+        let appium = try HierarchyImporter().importScreen(try Self.appium(HierarchyFixtures.signInAppium), id: "signin", screenshot: "signin.png",
+                                                          pixelWidth: 1179, pixelHeight: 2556, file: "signin.xml")
+        #expect(appium.contract.device == DeviceSpec(scale: 3, width: 393, height: 852))
+        let roles = Dictionary(uniqueKeysWithValues: appium.contract.elements.map { ($0.id, $0.role) })
+        #expect(roles["welcome"] == .text && roles["email"] == .textField && roles["remember"] == .toggle && roles["signInButton"] == .button)
+        #expect(appium.contract.element("welcome")?.text?.content == "Welcome back")
+        #expect(!appium.contract.elements.contains { $0.label == "Help & support" || $0.text?.content == "Help & support" })
+        #expect(appium.notes.first == "2 elements left out: the dump marks them not visible (visible=\"false\"), or they are inside one it does")
+        // What the XCUITest dump of the same screen makes of the same elements.
+        let xcuitest = try HierarchyImporterTests.importIOS()
+        for id in ["welcome", "email", "remember", "signInButton"] {
+            let a = appium.contract.element(id), x = xcuitest.contract.element(id)
+            #expect(a?.role == x?.role && a?.frame == x?.frame && a?.label == x?.label, "\(id)")
+        }
+    }
+
+    @Test func testAppium_badInput_namesFileAndLine() {
+        func source(_ element: String) -> String { "<AppiumAUT>\n\(element)\n</AppiumAUT>" }
+        #expect(HierarchyFixtures.error { try Self.appium(source(#"<XCUIElementTypeButton type="XCUIElementTypeButton" x="1" y="2" width="3"/>"#)) }?.description
+            == "shot.xml: line 2: a frame needs x, y, width and height; found only x, y, width")
+        #expect(HierarchyFixtures.error { try Self.appium(source(#"<XCUIElementTypeButton x="1" y="2" width="-3" height="4"/>"#)) }?.message
+            == #"x, y, width and height must be numbers of points, width and height not negative; found x="1" y="2" width="-3" height="4""#)
+        #expect(HierarchyFixtures.error { try Self.appium(source(#"<android.widget.TextView text="Hi"/>"#)) }?.message
+            == "'android.widget.TextView' is not an XCUIElementType: this is not an iOS page source (an Android one is read as uiautomator)")
+        #expect(HierarchyFixtures.error { try Self.appium("<AppiumAUT>\n<XCUIElementTypeApplication>\n") }?.message
+            == "the XML ends inside an element: the page source is cut short")
+        #expect(HierarchyFixtures.error { try Self.appium("<AppiumAUT></AppiumAUT>") }?.message == "the page source holds no elements")
+        #expect(HierarchyFixtures.error { try Self.appium(source(#"<XCUIElementTypeApplication visible="false"/>"#)) }?.message
+            == "no visible element in the page source")
+        #expect(HierarchyFixtures.error { try Self.appium("nothing") }?.line == 0)
+        #expect(HierarchyFixtures.error { try AppiumSourceParser(limits: HierarchyLimits(maxElements: 2)).parse(Array(HierarchyFixtures.signInAppium.utf8), file: "a") }?.limit
+            == .elements)
+    }
+
     @Test func testFormatIsRecognisedFromTheContent() {
+        #expect(HierarchyFormat.recognize(HierarchyFixtures.signInAppium[...]) == .appium)
+        #expect(HierarchyFormat.recognize(#"<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>"#[...]) == .appium)
+        #expect(HierarchyFormat.recognize("<XCUIElementTypeApplication type=\"XCUIElementTypeApplication\">"[...]) == .appium)
+        #expect(HierarchyFormat.recognize("<?xml version='1.0' ?><!-- x --><hierarchy rotation=\"0\">"[...]) == .uiautomator)
         #expect(HierarchyFormat.recognize(HierarchyFixtures.settings[...]) == .uiautomator)
         #expect(HierarchyFormat.recognize(("UI hierchary dumped to: /dev/tty\n" + HierarchyFixtures.settings)[...]) == .uiautomator)
         #expect(HierarchyFormat.recognize(HierarchyFixtures.signIn[...]) == .xcuitest)

@@ -1,8 +1,8 @@
 import Foundation
 import ScreenAuditKit
 
-/// Writes a screen contract as the UI hierarchy dumps XCUITest and uiautomator would print for
-/// the same screen, so tests can audit one screen both ways and compare the verdicts.
+/// Writes a screen contract as the UI hierarchy dumps XCUITest, Appium and uiautomator would give
+/// for the same screen, so tests can audit one screen both ways and compare the verdicts.
 public enum HierarchyWriter {
     /// As `XCUIApplication().debugDescription`: a window of the device's size, one line per
     /// element (identifier = the element id); an element with text that is not a text element
@@ -38,6 +38,57 @@ public enum HierarchyWriter {
         lines.append("Path to element:")
         lines.append(" →Application, 0x600000c00000, pid: 4242, label: 'Test'")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// As Appium's XCUITest driver returns `driver.page_source`: `<AppiumAUT>` around the
+    /// application and a window of the device's size, one element per contract element in points
+    /// (`name` = the element id, the identifier), a StaticText child for the text of an element
+    /// that is not text, and one element the source marks not visible, which the audit leaves out.
+    public static func appium(_ contract: ScreenContract) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        func frame(_ f: Frame) -> String {
+            func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+            return "x=\"\(number(f.x))\" y=\"\(number(f.y))\" width=\"\(number(f.width))\" height=\"\(number(f.height))\""
+        }
+        let screen = frame(Frame(x: 0, y: 0, width: contract.device.width, height: contract.device.height))
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <AppiumAUT>
+          <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Test" label="Test" enabled="true" visible="true" accessible="false" \(screen) index="0">
+            <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" \(screen) index="0">
+
+        """
+        for (index, element) in contract.elements.enumerated() {
+            let type: String
+            switch element.role {
+            case .text, .heading: type = "StaticText"
+            case .button, .tab: type = "Button"
+            case .link: type = "Link"
+            case .toggle: type = "Switch"
+            case .slider: type = "Slider"
+            case .textField: type = "TextField"
+            case .image: type = "Image"
+            case .indicator: type = "ActivityIndicator"
+            case .container: type = "Other"
+            }
+            let label = escaped(element.text?.content ?? element.label ?? "")
+            let head = "<XCUIElementType\(type) type=\"XCUIElementType\(type)\" name=\"\(escaped(element.id))\" label=\"\(label)\" enabled=\"true\" visible=\"true\" accessible=\"true\" \(frame(element.frame)) index=\"\(index)\""
+            if let text = element.text, type != "StaticText" {
+                xml += "      \(head)>\n"
+                xml += "        <XCUIElementTypeStaticText type=\"XCUIElementTypeStaticText\" name=\"\(escaped(text.content))\" label=\"\(escaped(text.content))\" enabled=\"true\" visible=\"true\" accessible=\"false\" \(frame(element.frame)) index=\"0\"/>\n"
+                xml += "      </XCUIElementType\(type)>\n"
+            } else {
+                xml += "      \(head)/>\n"
+            }
+        }
+        // A cell scrolled out of view, as the source keeps it: never audited.
+        xml += "      <XCUIElementTypeCell type=\"XCUIElementTypeCell\" enabled=\"true\" visible=\"false\" accessible=\"false\" x=\"0\" y=\"\(Int(contract.device.height) + 40)\" width=\"\(Int(contract.device.width))\" height=\"44\" index=\"\(contract.elements.count)\">\n"
+        xml += "        <XCUIElementTypeStaticText type=\"XCUIElementTypeStaticText\" name=\"Below the fold\" label=\"Below the fold\" enabled=\"true\" visible=\"false\" accessible=\"true\" x=\"16\" y=\"\(Int(contract.device.height) + 50)\" width=\"200\" height=\"20\" index=\"0\"/>\n"
+        xml += "      </XCUIElementTypeCell>\n    </XCUIElementTypeWindow>\n  </XCUIElementTypeApplication>\n</AppiumAUT>\n"
+        return xml
     }
 
     /// As `adb exec-out uiautomator dump /dev/tty`: bounds in pixels (the device's scale as the

@@ -13,9 +13,10 @@ enum AuditCommand: Command {
 
     With --hierarchies instead of (or with) --contracts, every screenshot REL/NAME.png or .jpg is
     audited from the UI hierarchy dumped beside it: REL/NAME.txt (XCUIApplication's
-    debugDescription) or REL/NAME.xml (uiautomator dump, which needs --density). Contracts given
-    as well annotate the screens whose screenshot they name (elements by id, waivers, groups,
-    checks). A screenshot without a dump, or a dump without a screenshot, is a finding.
+    debugDescription) or REL/NAME.xml (Appium's iOS page source, or a uiautomator dump, which
+    needs --density). Contracts given as well annotate the screens whose screenshot they name
+    (elements by id, waivers, groups, checks). A screenshot without a dump, or a dump without a
+    screenshot, is a finding.
 
     With --shard I/N, audits only the screens whose id hashes to shard I of N (each machine of a
     CI matrix runs one) and writes that shard's outputs; its overlays carry no numbers until

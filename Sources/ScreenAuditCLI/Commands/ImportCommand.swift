@@ -7,8 +7,8 @@ enum ImportCommand: Command {
     static let abstract = "Write the screen contracts that UI hierarchy dumps give, for review or as a start."
     static let discussion = """
     Pairs every screenshot REL/NAME.png or .jpg under --screenshots with its UI hierarchy dump
-    REL/NAME.txt (XCUIApplication's debugDescription) or REL/NAME.xml (uiautomator dump, which
-    needs --density) under --hierarchies, and writes FILE: the contract (schema version 1) that
+    REL/NAME.txt (XCUIApplication's debugDescription) or REL/NAME.xml (Appium's iOS page source,
+    or a uiautomator dump, which needs --density) under --hierarchies, and writes FILE: the contract (schema version 1) that
     `audit --hierarchies` audits, the same bytes for the same inputs. Screens that cannot be
     imported are listed on standard error and left out of FILE.
 

@@ -15,8 +15,8 @@ struct ScreenInputs {
     static let contractsOption = OptionSpec("--contracts", value: "PATH", help: "Contract file, or a directory of them.")
     static let screenshotsOption = OptionSpec("--screenshots", value: "DIR", help: "Folder of the screenshots (required).")
     static let hierarchyOptions = [
-        OptionSpec("--hierarchies", value: "DIR", help: "UI hierarchy dumps: REL/NAME.txt (XCUITest) or .xml (uiautomator) per screenshot REL/NAME.png."),
-        OptionSpec("--hierarchy-format", value: "FORMAT", help: "auto (default: from each dump's content), xcuitest or uiautomator."),
+        OptionSpec("--hierarchies", value: "DIR", help: "UI hierarchy dumps: REL/NAME.txt (XCUITest) or .xml (uiautomator, Appium) per screenshot REL/NAME.png."),
+        OptionSpec("--hierarchy-format", value: "FORMAT", help: "auto (default: from each dump's content), xcuitest, uiautomator or appium (Appium's iOS page source)."),
         OptionSpec("--density", value: "N", help: "Android pixels per dp for uiautomator dumps (e.g. 2.625 for 420 dpi)."),
     ]
 
@@ -36,7 +36,7 @@ struct ScreenInputs {
         var format: HierarchyFormat?
         if let text = parsed.value("--hierarchy-format"), text != "auto" {
             guard let chosen = HierarchyFormat(rawValue: text) else {
-                throw UsageError("option '--hierarchy-format' must be auto, xcuitest or uiautomator, got '\(text)'")
+                throw UsageError("option '--hierarchy-format' must be auto, xcuitest, uiautomator or appium, got '\(text)'")
             }
             format = chosen
         }

@@ -4,21 +4,36 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     case xcuitest
     /// `uiautomator dump` XML (Android): bounds in pixels.
     case uiautomator
+    /// Appium's iOS page source (`driver.page_source`, WebDriverAgent's XML): frames in points,
+    /// XCUITest's element types.
+    case appium
 
-    /// The format `text` is written in, from its content: uiautomator dumps are XML (after the
-    /// line `adb … uiautomator dump /dev/tty` may print first); everything else is read as an
-    /// XCUITest description.
-    /// The format of a dump from its first bytes (4 KB are plenty).
+    /// The format whose element types and units the tree has: Appium's iOS source is XCUITest's
+    /// tree written as XML.
+    public var family: HierarchyFormat { self == .appium ? .xcuitest : self }
+
+    /// The format `text` is written in, from its content: Appium's iOS page source is XML whose
+    /// first element is `<AppiumAUT>` or an `XCUIElementType…`; uiautomator dumps are other XML
+    /// (after the line `adb … uiautomator dump /dev/tty` may print first); everything else is
+    /// read as an XCUITest description. From a dump's first bytes (4 KB are plenty).
     public static func recognize<Bytes: Collection>(head bytes: Bytes) -> HierarchyFormat where Bytes.Element == UInt8 {
         recognize(Substring(decoding: bytes.prefix(4096), as: UTF8.self))
     }
 
     public static func recognize(_ text: Substring) -> HierarchyFormat {
-        for line in text.split(maxSplits: 8, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).prefix(8) {
+        let lines = text.split(maxSplits: 8, omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).prefix(8)
+        guard let xml = lines.first(where: { line in
             let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }
-            if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<hierarchy") { return .uiautomator }
+            return ["<?xml", "<hierarchy", "<AppiumAUT", "<XCUIElementType"].contains { trimmed.hasPrefix($0) }
+        }) else { return .xcuitest }
+        // The first element decides (past the declaration and comments).
+        var rest = text[xml.startIndex...]
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            if rest.hasPrefix("?") || rest.hasPrefix("!") { continue }
+            return rest.hasPrefix("AppiumAUT") || rest.hasPrefix("XCUIElementType") ? .appium : .uiautomator
         }
-        return .xcuitest
+        return .uiautomator
     }
 }
 
@@ -85,11 +100,15 @@ public struct HierarchyDump: Equatable, Sendable {
     public var roots: [HierarchyNode]
     /// uiautomator's `rotation` (0, 1, 2 or 3 quarter turns); nil for XCUITest.
     public var rotation: Int?
+    /// Nodes the dump marks not visible (Appium's `visible="false"`), left out with what is below
+    /// them.
+    public var hiddenNodes: Int
 
-    public init(format: HierarchyFormat, roots: [HierarchyNode], rotation: Int? = nil) {
+    public init(format: HierarchyFormat, roots: [HierarchyNode], rotation: Int? = nil, hiddenNodes: Int = 0) {
         self.format = format
         self.roots = roots
         self.rotation = rotation
+        self.hiddenNodes = hiddenNodes
     }
 
     /// Every element, depth first, in document order.

@@ -28,8 +28,9 @@ public struct HierarchyImporter: Sendable {
     public func importScreen(_ dump: HierarchyDump, id: String, screenshot: String, pixelWidth: Int, pixelHeight: Int,
                              file: String) throws(HierarchyError) -> ImportedScreen {
         let geometry: ScreenGeometry
-        switch dump.format {
-        case .xcuitest: geometry = try Self.xcuitestGeometry(dump, pixelWidth: pixelWidth, pixelHeight: pixelHeight, file: file)
+        let format = dump.format.family
+        switch format {
+        case .xcuitest, .appium: geometry = try Self.xcuitestGeometry(dump, pixelWidth: pixelWidth, pixelHeight: pixelHeight, file: file)
         case .uiautomator:
             guard let density, density.isFinite, density > 0 else {
                 throw HierarchyError(file: file, line: 0, message: "a uiautomator dump gives bounds in pixels: the density (pixels per dp) is needed to read them in points")
@@ -37,6 +38,9 @@ public struct HierarchyImporter: Sendable {
             geometry = try Self.uiautomatorGeometry(dump, density: density, pixelWidth: pixelWidth, pixelHeight: pixelHeight, file: file)
         }
         var notes: [String] = []
+        if dump.hiddenNodes > 0 {
+            notes.append("\(dump.hiddenNodes) element\(dump.hiddenNodes == 1 ? "" : "s") left out: the dump marks \(dump.hiddenNodes == 1 ? "it" : "them") not visible (visible=\"false\"), or \(dump.hiddenNodes == 1 ? "it is" : "they are") inside one it does")
+        }
         var drafts: [Draft] = []
         // Depth first, carrying what the ancestors say: a tab bar makes its buttons tabs; a
         // keyboard is the system's, not the app's.
@@ -47,7 +51,7 @@ public struct HierarchyImporter: Sendable {
             let tabBar = inTabBar || type == "TabBar" || type == "TabWidget" || type == "TabLayout"
             stack.append(contentsOf: node.children.reversed().map { ($0, tabBar) })
             if type == "Application" { continue }
-            if let draft = draft(node, format: dump.format, inTabBar: inTabBar, geometry: geometry, notes: &notes) {
+            if let draft = draft(node, format: format, inTabBar: inTabBar, geometry: geometry, notes: &notes) {
                 drafts.append(draft)
             }
         }
@@ -57,7 +61,7 @@ public struct HierarchyImporter: Sendable {
                             text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) })
         }
         var checks: CheckOverrides?
-        if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
+        if format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
         let contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
         return ImportedScreen(contract: contract, notes: notes)
     }
@@ -123,10 +127,11 @@ public struct HierarchyImporter: Sendable {
 
     /// The element `node` becomes, or nil (with a note when a visible element is left out).
     func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, notes: inout [String]) -> Draft? {
+        let format = format.family
         let role = Self.role(of: node, format: format, inTabBar: inTabBar)
         let text: String?
         switch format {
-        case .xcuitest: text = role == .text ? [node.label, node.value, node.title].compactMap { $0 }.first { !$0.isEmpty } : nil
+        case .xcuitest, .appium: text = role == .text ? [node.label, node.value, node.title].compactMap { $0 }.first { !$0.isEmpty } : nil
         case .uiautomator: text = [.text, .button, .toggle, .tab, .link].contains(role) ? node.title : nil
         }
         let label = format == .xcuitest ? node.label : (node.label ?? node.title)
@@ -183,8 +188,8 @@ public struct HierarchyImporter: Sendable {
     /// The role of an element: the table in docs/formats/hierarchies.md.
     public static func role(of node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool = false) -> ElementRole {
         let type = shortType(node.type)
-        switch format {
-        case .xcuitest:
+        switch format.family {
+        case .xcuitest, .appium:
             switch type {
             case "StaticText": return .text
             case "Button": return inTabBar ? .tab : .button

@@ -96,6 +96,7 @@ public struct HierarchyScreenLoader: Sendable {
             switch format {
             case .xcuitest: parsed = try XCUITestDumpParser(limits: limits).parse(bytes, file: dump)
             case .uiautomator: parsed = try UIAutomatorDumpParser(limits: limits).parse(bytes, file: dump)
+            case .appium: parsed = try AppiumSourceParser(limits: limits).parse(bytes, file: dump)
             }
             let imported = try importer.importScreen(parsed, id: key, screenshot: shot, pixelWidth: size.width, pixelHeight: size.height,
                                                      file: dump)
@@ -108,9 +109,9 @@ public struct HierarchyScreenLoader: Sendable {
     /// The first dump below `folder` (in path order) that is uiautomator XML, by `format` or by
     /// its content: such dumps need a density, which a run must be told before it starts.
     public static func firstUIAutomatorDump(in folder: String, format: HierarchyFormat?) throws(AuditError) -> String? {
-        if format == .xcuitest { return nil }
+        if let format, format != .uiautomator { return nil }
         for name in try files(in: folder, extensions: dumpExtensions, what: "hierarchies").values.flatMap({ $0 }).sorted() {
-            if format == .uiautomator { return name }
+            if format != nil { return name }
             guard let handle = FileHandle(forReadingAtPath: (folder as NSString).appendingPathComponent(name)) else { continue }
             defer { try? handle.close() }
             if HierarchyFormat.recognize(head: (try? handle.read(upToCount: 4096)) ?? Data()) == .uiautomator { return name }
