@@ -152,6 +152,10 @@ public struct HierarchyImporter: Sendable {
             notes.append("\(described): not checked: the dump gives it no frame")
             return nil
         }
+        if node.flags.contains("inverted-bounds") {
+            notes.append("\(described): not checked: its bounds end before they start, as uiautomator writes them for a view outside its window")
+            return nil
+        }
         let scale = geometry.unitsPerPoint
         let frame = Frame(x: rect.x / scale, y: rect.y / scale, width: rect.width / scale, height: rect.height / scale)
         guard frame.width > 0, frame.height > 0 else {

@@ -94,24 +94,31 @@ public struct UIAutomatorDumpParser: Sendable {
         if attributes["enabled"] == "false" { node.flags.insert("disabled") }
         if attributes["visible-to-user"] == "false" { node.flags.insert("offscreen") }
         if let bounds = attributes["bounds"] {
-            guard let rect = parseBounds(bounds) else {
+            guard let corners = parseBounds(bounds) else {
                 throw HierarchyError(file: file, line: line,
-                                     message: "bounds must be '[x0,y0][x1,y1]' in whole pixels with x1 ≥ x0 and y1 ≥ y0, found '\(bounds.prefix(60))'")
+                                     message: "bounds must be '[x0,y0][x1,y1]' in whole pixels, found '\(bounds.prefix(60))'")
             }
-            node.frame = rect
+            // uiautomator writes bounds that end before they start for a view outside its
+            // window (a row scrolled under a bar, a page off to the side): nothing of it shows.
+            if corners.x1 < corners.x0 || corners.y1 < corners.y0 {
+                node.flags.insert("inverted-bounds")
+                node.frame = Frame(x: Double(corners.x0), y: Double(corners.y0), width: 0, height: 0)
+            } else {
+                node.frame = Frame(x: Double(corners.x0), y: Double(corners.y0), width: Double(corners.x1 - corners.x0),
+                                   height: Double(corners.y1 - corners.y0))
+            }
         }
         return node
     }
 
-    /// `[x0,y0][x1,y1]` → the rectangle, or nil.
-    static func parseBounds(_ text: String) -> Frame? {
+    /// `[x0,y0][x1,y1]` → the corners as written, or nil.
+    static func parseBounds(_ text: String) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         let parts = text.split(whereSeparator: { $0 == "[" || $0 == "]" || $0 == "," })
         guard parts.count == 4, text.hasPrefix("["), text.hasSuffix("]"),
               text.filter({ $0 == "[" }).count == 2, text.filter({ $0 == "," }).count == 2 else { return nil }
         let values = parts.compactMap { Int($0.trimmingSpaces) }
-        guard values.count == 4, values.allSatisfy({ abs($0) <= 1_000_000 }), values[2] >= values[0], values[3] >= values[1] else { return nil }
-        return Frame(x: Double(values[0]), y: Double(values[1]), width: Double(values[2] - values[0]),
-                             height: Double(values[3] - values[1]))
+        guard values.count == 4, values.allSatisfy({ abs($0) <= 1_000_000 }) else { return nil }
+        return (values[0], values[1], values[2], values[3])
     }
 }
 
