@@ -42,6 +42,35 @@ struct TargetChecksTests {
         // Only interactive roles count.
         #expect(TargetSizeCheck().run(Self.screen([("i", Frame(x: 0, y: 0, width: 10, height: 10))], role: .image)).isEmpty)
     }
+
+    /// The shapes real hierarchies give (issue #35): one row per case, with the verdict on each of
+    /// the two targets.
+    @Test(arguments: [
+        ("a button inside a tappable row", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 106, width: 44, height: 44), true),
+        ("a chip and its tappable child, identical bounds", Frame(x: 16, y: 8, width: 96, height: 32), Frame(x: 16, y: 8, width: 96, height: 32), true),
+        ("a floating button over a map layer filling the window", Frame(x: 0, y: 0, width: 390, height: 844), Frame(x: 318, y: 760, width: 56, height: 56), true),
+        ("a child standing out by a rounding error", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 99.7, width: 44.4, height: 44), true),
+        ("adjacent rows sharing an edge", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 0, y: 156, width: 390, height: 56), true),
+        // AppAgent's Settings rows [0,558][1080,773] and [0,773][1080,988] at 2.75 px per dp.
+        ("rows sharing a pixel edge, divided by the density", Frame(x: 0, y: 558 / 2.75, width: 1080 / 2.75, height: 215 / 2.75),
+         Frame(x: 0, y: 773 / 2.75, width: 1080 / 2.75, height: 215 / 2.75), true),
+        ("two buttons overlapping by 10 pt", Frame(x: 20, y: 30, width: 60, height: 44), Frame(x: 70, y: 30, width: 60, height: 44), false),
+        ("a button standing 4 pt out of a card", Frame(x: 16, y: 100, width: 200, height: 100), Frame(x: 190, y: 96, width: 44, height: 44), false),
+    ])
+    func testSpacingOfNestedTouchingAndOverlappingTargets(_ name: String, outer: Frame, inner: Frame, passes: Bool) {
+        let screen = Self.screen([("outer", outer), ("inner", inner)])
+        #expect(TargetSpacingCheck().run(screen).map(\.status) == (passes ? [.pass, .pass] : [.fail, .fail]), "\(name)")
+    }
+
+    /// Under wcag-aa an undersized target's circle may reach the target that holds it (its row),
+    /// not a sibling.
+    @Test func testWcagCircle_ignoresTheTargetHoldingIt() {
+        let row = ("row", Frame(x: 0, y: 100, width: 390, height: 56))
+        #expect(TargetSpacingCheck(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20))])).map(\.status) == [.pass, .pass])
+        #expect(TargetSpacingCheck(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20)),
+                                                                      ("next", Frame(x: 327, y: 118, width: 20, height: 20))])).map(\.status)
+            == [.pass, .fail, .fail])
+    }
 }
 
 struct NonTextContrastTests {

@@ -3,6 +3,9 @@ import Imaging
 
 /// `target.spacing` — interactive elements must not overlap (a touch would hit two); under
 /// `wcag-aa`, the 24-unit circles of undersized targets must not reach another target or circle.
+/// A target inside another (a button in a tappable row, a chip and its tappable child of the same
+/// bounds, a control over a full-window map layer) does not overlap it, and edges that only
+/// touch do not overlap.
 public struct TargetSpacingCheck: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.targetSpacing, title: "Touch target spacing",
@@ -15,6 +18,12 @@ public struct TargetSpacingCheck: AuditCheck {
             var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
             screen.control("first", role: .button, frame: Frame(x: 20, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             screen.control("second", role: .button, frame: Frame(x: 88, y: 30, width: 60, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+            return screen.context()
+        },
+        CheckExample("a button inside a tappable row", element: "more", expected: .pass) {
+            var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+            screen.control("row", role: .button, frame: Frame(x: 0, y: 30, width: 200, height: 56), fill: RGB8(red: 0xF2, green: 0xF2, blue: 0xF7))
+            screen.control("more", role: .button, frame: Frame(x: 148, y: 36, width: 44, height: 44), fill: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
             return screen.context()
         },
         CheckExample("two buttons overlapping by 10 pt", element: "first", expected: .fail) {
