@@ -90,6 +90,18 @@ struct NonTextContrastTests {
         #expect(result?.measured.nonTextContrast?.background == "#FFFFFF")
     }
 
+    /// A white card on white (issue #35: 37 of 52 real-dump findings read 1.00:1): nothing inside
+    /// differs from the surroundings, so nothing is measured and no verdict is given; a faint grey
+    /// fill that does differ is measured.
+    @Test(arguments: [(UInt8(0xFF), CheckStatus.notRun), (0xFD, .notRun), (0xF5, .fail)])
+    func testAComponentOfTheBackgroundsColour_isNotRun(grey: UInt8, expected: CheckStatus) {
+        let result = Self.indicator(RGB8(red: grey, green: grey, blue: grey), on: RGB8(red: 255, green: 255, blue: 255)).first
+        #expect(result?.status == expected)
+        if expected == .notRun {
+            #expect(result?.reason == "nothing inside the element differs from what surrounds it (#FFFFFF): no fill, boundary or glyph to measure")
+        }
+    }
+
     @Test func testElementsWithTextAreLeftToTextContrast() {
         var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
         screen.control("button", role: .button, frame: Frame(x: 10, y: 10, width: 180, height: 60), fill: RGB8(red: 250, green: 250, blue: 250))

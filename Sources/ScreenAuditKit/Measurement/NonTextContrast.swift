@@ -66,5 +66,14 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
         if best == nil || ratio > best!.ratio { best = (ratio, c) }
     }
     guard let best else { return .notMeasurable("no colour covers a visible part of the element") }
+    // Every colour inside is the surroundings' own (a white card on white, a photo's edge): there
+    // is no fill, boundary or glyph to measure, and a ratio of 1.00:1 would be a verdict on nothing.
+    guard best.ratio >= sameColourRatio else {
+        return .notMeasurable("nothing inside the element differs from what surrounds it (\(background.hex)): no fill, boundary or glyph to measure")
+    }
     return .measured(ratio: best.ratio, component: best.color, background: background)
 }
+
+/// Below this ratio two colours are one for a reader (a step or two of 8-bit noise, or JPEG
+/// blocks): 1.02:1 is about two levels of mid grey.
+let sameColourRatio = 1.02
