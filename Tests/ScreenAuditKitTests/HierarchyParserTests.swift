@@ -177,6 +177,11 @@ struct HierarchyParserTests {
         #expect(appium.contract.element("welcome")?.text?.content == "Welcome back")
         #expect(!appium.contract.elements.contains { $0.label == "Help & support" || $0.text?.content == "Help & support" })
         #expect(appium.notes.first == "2 elements left out: the dump marks them not visible (visible=\"false\"), or they are inside one it does")
+        // The sign-in button is not enabled: an inactive component, exempt from the contrast minimums.
+        #expect(appium.contract.element("signInButton")?.checks?.disable?.keys.sorted() == [RuleID.contrastNonText, RuleID.contrastText])
+        #expect(appium.contract.element("signInButton")?.checks?.disabledReason(for: RuleID.contrastText)
+            == "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.3 sets no contrast minimum for inactive components")
+        #expect(appium.contract.element("remember")?.checks == nil)
         // What the XCUITest dump of the same screen makes of the same elements.
         let xcuitest = try HierarchyImporterTests.importIOS()
         for id in ["welcome", "email", "remember", "signInButton"] {

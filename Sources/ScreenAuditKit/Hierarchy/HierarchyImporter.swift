@@ -58,7 +58,8 @@ public struct HierarchyImporter: Sendable {
         let ids = Self.uniqueIDs(drafts)
         let elements = zip(drafts, ids).map { draft, id in
             ElementContract(id: id, role: draft.role, frame: draft.frame, label: draft.label,
-                            text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) })
+                            text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) },
+                            checks: draft.inactive ? CheckOverrides(disable: Self.inactiveExemptions) : nil)
         }
         var checks: CheckOverrides?
         if format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
@@ -123,7 +124,18 @@ public struct HierarchyImporter: Sendable {
         var identifier: String?
         /// What a made-up id is built from: the text or label.
         var name: String?
+        /// The dump marks it not enabled: an inactive component, which WCAG's contrast minimums
+        /// exempt.
+        var inactive = false
     }
+
+    /// The rules an inactive component is exempt from, with the reason the report gives:
+    /// WCAG 2.2 SC 1.4.3 ("text or images of text that are part of an inactive user interface
+    /// component … have no contrast requirement") and SC 1.4.11 (inactive components).
+    static let inactiveExemptions = [
+        RuleID.contrastText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.3 sets no contrast minimum for inactive components",
+        RuleID.contrastNonText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.11 sets no contrast minimum for inactive components",
+    ]
 
     /// The element `node` becomes, or nil (with a note when a visible element is left out).
     func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, notes: inout [String]) -> Draft? {
@@ -181,7 +193,8 @@ public struct HierarchyImporter: Sendable {
         var identifier = node.identifier.flatMap { $0.isEmpty ? nil : $0 }
         if let full = identifier, let range = full.range(of: ":id/") { identifier = String(full[range.upperBound...]) }
         return Draft(role: role, frame: clipped, label: role == .text ? nil : label, text: text, fromLabel: labelAsText != nil && text == nil,
-                     identifier: identifier, name: text ?? label)
+                     identifier: identifier, name: text ?? label,
+                     inactive: node.flags.contains("disabled") || node.flags.contains("Disabled"))
     }
 
     /// The class name without its package (`android.widget.TextView` → `TextView`).
