@@ -17,18 +17,7 @@ public enum HierarchyWriter {
             "    Window (Main), 0x600000c00010, \(frame(Frame(x: 0, y: 0, width: contract.device.width, height: contract.device.height)))",
         ]
         for (index, element) in contract.elements.enumerated() {
-            let type: String
-            switch element.role {
-            case .text, .heading: type = "StaticText"
-            case .button, .tab: type = "Button"
-            case .link: type = "Link"
-            case .toggle: type = "Switch"
-            case .slider: type = "Slider"
-            case .textField: type = "TextField"
-            case .image: type = "Image"
-            case .indicator: type = "ActivityIndicator"
-            case .container: type = "Other"
-            }
+            let type = xcuitestType(element.role)
             let label = element.text?.content ?? element.label ?? ""
             lines.append("      \(type), 0x6000010\(String(format: "%05x", index)), \(frame(element.frame)), identifier: '\(element.id)', label: '\(label)'")
             if let text = element.text, type != "StaticText" {
@@ -40,15 +29,32 @@ public enum HierarchyWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `text` as an XML attribute value.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The XCUITest element type of a role (Appium's without its `XCUIElementType` prefix).
+    static func xcuitestType(_ role: ElementRole) -> String {
+        switch role {
+        case .text, .heading: "StaticText"
+        case .button, .tab: "Button"
+        case .link: "Link"
+        case .toggle: "Switch"
+        case .slider: "Slider"
+        case .textField: "TextField"
+        case .image: "Image"
+        case .indicator: "ActivityIndicator"
+        case .container: "Other"
+        }
+    }
+
     /// As Appium's XCUITest driver returns `driver.page_source`: `<AppiumAUT>` around the
     /// application and a window of the device's size, one element per contract element in points
     /// (`name` = the element id, the identifier), a StaticText child for the text of an element
     /// that is not text, and one element the source marks not visible, which the audit leaves out.
     public static func appium(_ contract: ScreenContract) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
         func frame(_ f: Frame) -> String {
             func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
             return "x=\"\(number(f.x))\" y=\"\(number(f.y))\" width=\"\(number(f.width))\" height=\"\(number(f.height))\""
@@ -62,18 +68,7 @@ public enum HierarchyWriter {
 
         """
         for (index, element) in contract.elements.enumerated() {
-            let type: String
-            switch element.role {
-            case .text, .heading: type = "StaticText"
-            case .button, .tab: type = "Button"
-            case .link: type = "Link"
-            case .toggle: type = "Switch"
-            case .slider: type = "Slider"
-            case .textField: type = "TextField"
-            case .image: type = "Image"
-            case .indicator: type = "ActivityIndicator"
-            case .container: type = "Other"
-            }
+            let type = xcuitestType(element.role)
             let label = escaped(element.text?.content ?? element.label ?? "")
             let head = "<XCUIElementType\(type) type=\"XCUIElementType\(type)\" name=\"\(escaped(element.id))\" label=\"\(label)\" enabled=\"true\" visible=\"true\" accessible=\"true\" \(frame(element.frame)) index=\"\(index)\""
             if let text = element.text, type != "StaticText" {
@@ -99,10 +94,6 @@ public enum HierarchyWriter {
             let x0 = Int((f.x * scale).rounded()), y0 = Int((f.y * scale).rounded())
             let x1 = Int(((f.x + f.width) * scale).rounded()), y1 = Int(((f.y + f.height) * scale).rounded())
             return "[\(x0),\(y0)][\(x1),\(y1)]"
-        }
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
         var xml = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">"
         xml += "<node index=\"0\" text=\"\" resource-id=\"\" class=\"android.widget.FrameLayout\" package=\"org.example.test\" content-desc=\"\" clickable=\"false\" enabled=\"true\" bounds=\"\(bounds(Frame(x: 0, y: 0, width: contract.device.width, height: contract.device.height)))\">"

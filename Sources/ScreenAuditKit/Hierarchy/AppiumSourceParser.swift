@@ -20,21 +20,13 @@ public struct AppiumSourceParser: Sendable {
     static let typePrefix = "XCUIElementType"
 
     public func parse(_ bytes: [UInt8], file: String) throws(HierarchyError) -> HierarchyDump {
-        guard bytes.count <= limits.maxBytes else {
-            throw HierarchyError(file: file, line: 0, message: "the page source is \(bytes.count) bytes, over the input-bytes limit of \(limits.maxBytes)",
-                                 limit: .inputBytes)
-        }
-        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
-            throw HierarchyError(file: file, line: 0, message: "not a text file (binary data or invalid UTF-8): expected the XML of Appium's page source")
-        }
-        var reader = XMLReader(bytes: bytes, file: file)
-        guard reader.skipToDocument() else {
-            throw HierarchyError(file: file, line: 0, message: "no XML found: expected '<AppiumAUT>' or '<XCUIElementTypeApplication …>' as Appium's page source writes it")
-        }
+        var reader = try XMLReader.document(bytes, file: file, limits: limits, what: "the page source", expecting: "the XML of Appium's page source",
+                                            firstElement: "'<AppiumAUT>' or '<XCUIElementTypeApplication …>' as Appium's page source writes it")
         // Each open element, or nil for one left out (not visible, or inside one that is not).
         var open: [HierarchyNode?] = []
         var roots: [HierarchyNode] = []
-        var count = 0, hidden = 0
+        var budget = XMLReader.ElementBudget(limits: limits)
+        var hidden = 0
         var sawWrapper = false, finished = false
         while !finished, let token = try reader.next() {
             switch token {
@@ -44,14 +36,7 @@ public struct AppiumSourceParser: Sendable {
                     if selfClosing { finished = true }
                     continue
                 }
-                count += 1
-                guard count <= limits.maxElements else {
-                    throw HierarchyError(file: file, line: line, message: "more than \(limits.maxElements) elements, the elements limit", limit: .elements)
-                }
-                guard open.count < limits.maxDepth else {
-                    throw HierarchyError(file: file, line: line, message: "elements nested deeper than \(limits.maxDepth) levels, the json-depth limit",
-                                         limit: .jsonDepth)
-                }
+                try budget.admit(depth: open.count, line: line, file: file)
                 let node: HierarchyNode?
                 if open.contains(where: { $0 == nil }) || attributes["visible"] == "false" {
                     hidden += 1

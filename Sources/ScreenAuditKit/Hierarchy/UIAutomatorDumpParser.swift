@@ -12,21 +12,12 @@ public struct UIAutomatorDumpParser: Sendable {
     public init(limits: HierarchyLimits = HierarchyLimits()) { self.limits = limits }
 
     public func parse(_ bytes: [UInt8], file: String) throws(HierarchyError) -> HierarchyDump {
-        guard bytes.count <= limits.maxBytes else {
-            throw HierarchyError(file: file, line: 0, message: "the dump is \(bytes.count) bytes, over the input-bytes limit of \(limits.maxBytes)",
-                                 limit: .inputBytes)
-        }
-        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
-            throw HierarchyError(file: file, line: 0, message: "not a text file (binary data or invalid UTF-8): expected the XML of uiautomator dump")
-        }
-        var reader = XMLReader(bytes: bytes, file: file)
-        guard reader.skipToDocument() else {
-            throw HierarchyError(file: file, line: 0, message: "no XML found: expected '<hierarchy rotation=\"0\">' as uiautomator dump writes it")
-        }
+        var reader = try XMLReader.document(bytes, file: file, limits: limits, what: "the dump", expecting: "the XML of uiautomator dump",
+                                            firstElement: "'<hierarchy rotation=\"0\">' as uiautomator dump writes it")
         var rotation: Int?
         var open: [HierarchyNode] = []
         var roots: [HierarchyNode] = []
-        var count = 0
+        var budget = XMLReader.ElementBudget(limits: limits)
         var sawHierarchy = false
         var finished = false
         while !finished, let token = try reader.next() {
@@ -43,14 +34,7 @@ public struct UIAutomatorDumpParser: Sendable {
                     if selfClosing { finished = true }
                     continue
                 }
-                count += 1
-                guard count <= limits.maxElements else {
-                    throw HierarchyError(file: file, line: line, message: "more than \(limits.maxElements) elements, the elements limit", limit: .elements)
-                }
-                guard open.count < limits.maxDepth else {
-                    throw HierarchyError(file: file, line: line, message: "elements nested deeper than \(limits.maxDepth) levels, the json-depth limit",
-                                         limit: .jsonDepth)
-                }
+                try budget.admit(depth: open.count, line: line, file: file)
                 let node = try Self.node(name: name, attributes, line: line, file: file)
                 if selfClosing { Self.attach(node, to: &open, roots: &roots) } else { open.append(node) }
             case let .end(name, line):
@@ -138,6 +122,42 @@ struct XMLReader {
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
         self.file = file
+    }
+
+    /// A reader at the start of the XML in `bytes`, once they are known to be text within the
+    /// input-bytes limit. `what` names the input ("the dump"), `expecting` what it should be, and
+    /// `firstElement` what its XML starts with, for the messages.
+    static func document(_ bytes: [UInt8], file: String, limits: HierarchyLimits, what: String, expecting: String,
+                         firstElement: String) throws(HierarchyError) -> XMLReader {
+        guard bytes.count <= limits.maxBytes else {
+            throw HierarchyError(file: file, line: 0, message: "\(what) is \(bytes.count) bytes, over the input-bytes limit of \(limits.maxBytes)",
+                                 limit: .inputBytes)
+        }
+        guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+            throw HierarchyError(file: file, line: 0, message: "not a text file (binary data or invalid UTF-8): expected \(expecting)")
+        }
+        var reader = XMLReader(bytes: bytes, file: file)
+        guard reader.skipToDocument() else {
+            throw HierarchyError(file: file, line: 0, message: "no XML found: expected \(firstElement)")
+        }
+        return reader
+    }
+
+    /// The elements a document may hold, counted as they open, and how deep they may nest.
+    struct ElementBudget {
+        let limits: HierarchyLimits
+        var count = 0
+
+        mutating func admit(depth: Int, line: Int, file: String) throws(HierarchyError) {
+            count += 1
+            guard count <= limits.maxElements else {
+                throw HierarchyError(file: file, line: line, message: "more than \(limits.maxElements) elements, the elements limit", limit: .elements)
+            }
+            guard depth < limits.maxDepth else {
+                throw HierarchyError(file: file, line: line, message: "elements nested deeper than \(limits.maxDepth) levels, the json-depth limit",
+                                     limit: .jsonDepth)
+            }
+        }
     }
 
     func failure(_ message: String) -> HierarchyError { HierarchyError(file: file, line: line, message: message) }
