@@ -54,7 +54,7 @@ struct FileSystemPortabilityTests {
 
     @Test func testFoldedNames_keepCanonicalEquivalence() {
         // APFS compares names by canonical equivalence as well as without case.
-        #expect(ScreenFileNames.folded("Caf\u{E9}") == ScreenFileNames.folded("cafe\u{301}"))
+        #expect(FilePaths.folded("Caf\u{E9}") == FilePaths.folded("cafe\u{301}"))
         #expect(ScreenFileNames.collisions([.init(id: "Caf\u{E9}", file: "a", location: ""),
                                             .init(id: "cafe\u{301}", file: "b", location: "")]).count == 1)
         #expect(ScreenFileNames.collisions([.init(id: "hub", file: "a", location: ""), .init(id: "hub.lesson", file: "b", location: "")]).isEmpty)
@@ -95,8 +95,8 @@ struct FileSystemPortabilityTests {
     }
 
     @Test func testNamesThatDifferInNormalization_sayIt() {
-        #expect(ScreenFileNames.difference(between: "Hub.png", and: "hub.png") == "differs only in case")
-        #expect(ScreenFileNames.difference(between: "Caf\u{E9}.png", and: "cafe\u{301}.png")
+        #expect(FilePaths.difference(between: "Hub.png", and: "hub.png") == "differs only in case")
+        #expect(FilePaths.difference(between: "Caf\u{E9}.png", and: "cafe\u{301}.png")
             == "differs only in case or in Unicode normalization (an accent as one code point or two)")
     }
 
@@ -156,7 +156,7 @@ struct FileSystemPortabilityTests {
 
     @Test func testPreviewNamesDifferWhenFolded() {
         let names = AssetHTMLReporter.previewNames(for: ["A.xcassets/x.imageset/Icon.png", "A.xcassets/x.imageset/icon.png"])
-        #expect(Set(names.values.map(ScreenFileNames.folded)).count == 2, "\(names)")
+        #expect(Set(names.values.map(FilePaths.folded)).count == 2, "\(names)")
         #expect(names["A.xcassets/x.imageset/Icon.png"] == "x.imageset-Icon.png")
         #expect(names["A.xcassets/x.imageset/icon.png"] == "x.imageset-icon~2.png")
     }

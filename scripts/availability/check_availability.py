@@ -25,7 +25,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
 # The toolchain modules a package can import that carry Apple availability. Those missing from a
 # toolchain are skipped.
@@ -50,13 +49,6 @@ DROPPED_FLAGS_WITH_VALUE = {"-emit-module-path", "-output-file-map", "-index-sto
 
 
 class Version(tuple):
-    @staticmethod
-    def parse(text):
-        parts = [int(p) for p in text.split(".")]
-        while len(parts) < 3:
-            parts.append(0)
-        return Version(parts[:3])
-
     @staticmethod
     def of(introduced):
         return Version((introduced.get("major", 0), introduced.get("minor", 0), introduced.get("patch", 0)))

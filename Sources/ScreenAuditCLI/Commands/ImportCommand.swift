@@ -8,9 +8,9 @@ enum ImportCommand: Command {
     static let discussion = """
     Pairs every screenshot REL/NAME.png or .jpg under --screenshots with its UI hierarchy dump
     REL/NAME.txt (XCUIApplication's debugDescription) or REL/NAME.xml (Appium's iOS page source,
-    or a uiautomator dump, which needs --density) under --hierarchies, and writes FILE: the contract (schema version 1) that
-    `audit --hierarchies` audits, the same bytes for the same inputs. Screens that cannot be
-    imported are listed on standard error and left out of FILE.
+    or a uiautomator dump, which needs --density) under --hierarchies, and writes FILE: the
+    contract (schema version 1) that `audit --hierarchies` audits, the same bytes for the same
+    inputs. Screens that cannot be imported are listed on standard error and left out of FILE.
 
     Exit status: 0 every screen imported; 2 usage error; 3 a folder cannot be used or a screen
     could not be imported (FILE still holds the others).

@@ -268,7 +268,7 @@ public struct AssetCatalogReader: Sendable {
                 if file.contains("/") || file == ".." || file == "." || file.isEmpty {
                     add(.entryInvalid(.path(file)), .error, asset: asset, file: contentsPath, location: path)
                 } else if !presentSet.contains(Array(file.unicodeScalars)) {
-                    if let other = (present + folders).first(where: { ScreenFileNames.folded($0) == ScreenFileNames.folded(file) }) {
+                    if let other = (present + folders).first(where: { FilePaths.folded($0) == FilePaths.folded(file) }) {
                         add(.fileMissing(.caseDiffers(named: file, present: other)), .warning, asset: asset, file: contentsPath, location: path)
                     } else {
                         add(.fileMissing(.absent(named: file, folder: relative)), .error, asset: asset, file: contentsPath, location: path)

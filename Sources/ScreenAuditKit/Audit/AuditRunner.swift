@@ -292,7 +292,7 @@ public struct AuditRunner: Sendable {
         guard let (named, present) = FilePaths.caseDifference(of: relative, under: root, names: names) else { return }
         throw AuditError.screenshotRefused(
             file: relative,
-            reason: "no file named '\(named)'; '\(present)' \(ScreenFileNames.difference(between: named, and: present)) (a case-insensitive disk would open it, a case-sensitive one would not): name it as on disk")
+            reason: "no file named '\(named)'; '\(present)' \(FilePaths.difference(between: named, and: present)) (a case-insensitive disk would open it, a case-sensitive one would not): name it as on disk")
     }
 
     /// Whether the decoded screenshot has the contract's pixel size (within a pixel either way).

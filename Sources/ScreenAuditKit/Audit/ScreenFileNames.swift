@@ -18,24 +18,6 @@ public enum ScreenFileNames {
         }
     }
 
-    /// The name as a case-insensitive file system compares it. Swift compares strings by canonical
-    /// equivalence, as APFS compares names by Unicode normalization, so `é` and `e` + U+0301 are
-    /// one key too. `lowercased()` is Unicode's lowercase mapping, not APFS's full case folding
-    /// (which also takes `ς` for `σ`): a rare pair may still share a file on a Mac, but the
-    /// same names give the same verdict on every system.
-    public static func folded(_ name: String) -> String {
-        name.lowercased()
-    }
-
-    /// How two names that fold together differ, for a message: "differs only in case", or in
-    /// the Unicode normalization a case-insensitive disk also ignores (`é` as one code point or
-    /// two).
-    public static func difference(between named: String, and present: String) -> String {
-        named.lowercased().unicodeScalars.elementsEqual(present.lowercased().unicodeScalars)
-            ? "differs only in case"
-            : "differs only in case or in Unicode normalization (an accent as one code point or two)"
-    }
-
     /// An issue for each id whose overlay file name is, once folded, the name of an earlier id's;
     /// the ids themselves differ (a repeated id is reported as a duplicate by its loader).
     public static func collisions(_ ids: [Declared]) -> [InputIssue] {
@@ -53,7 +35,7 @@ public enum ScreenFileNames {
         /// id's (`declared` is then not recorded).
         public mutating func add(_ declared: Declared) -> InputIssue? {
             let name = OverlayReporter.fileName(for: declared.id)
-            let key = ScreenFileNames.folded(name)
+            let key = FilePaths.folded(name)
             guard let earlier = first[key] else {
                 first[key] = declared
                 return nil

@@ -40,6 +40,24 @@ public enum FilePaths {
         return (folder as NSString).appendingPathComponent(name)
     }
 
+    /// The name as a case-insensitive file system compares it. Swift compares strings by canonical
+    /// equivalence, as APFS compares names by Unicode normalization, so `é` and `e` + U+0301 are
+    /// one key too. `lowercased()` is Unicode's lowercase mapping, not APFS's full case folding
+    /// (which also takes `ς` for `σ`): a rare pair may still share a file on a Mac, but the
+    /// same names give the same verdict on every system.
+    public static func folded(_ name: String) -> String {
+        name.lowercased()
+    }
+
+    /// How two names that fold together differ, for a message: "differs only in case", or in
+    /// the Unicode normalization a case-insensitive disk also ignores (`é` as one code point or
+    /// two).
+    public static func difference(between named: String, and present: String) -> String {
+        named.lowercased().unicodeScalars.elementsEqual(present.lowercased().unicodeScalars)
+            ? "differs only in case"
+            : "differs only in case or in Unicode normalization (an accent as one code point or two)"
+    }
+
     /// The names in one folder: exact (code points, as a case-sensitive disk compares them) and
     /// folded (as a case-insensitive one does, the first in sorted order for each).
     public struct FolderNames: Sendable {
@@ -49,8 +67,8 @@ public enum FilePaths {
         public init(_ names: [String]) {
             exact = Set(names.map { Array($0.utf8) })
             var folded: [String: String] = [:]
-            for name in names.sorted() where folded[ScreenFileNames.folded(name)] == nil {
-                folded[ScreenFileNames.folded(name)] = name
+            for name in names.sorted() where folded[FilePaths.folded(name)] == nil {
+                folded[FilePaths.folded(name)] = name
             }
             self.folded = folded
         }
@@ -74,7 +92,7 @@ public enum FilePaths {
             guard let listed = names(folder) else { return nil }
             // Exact code points: ext4 tells `é` from `e` + U+0301, APFS does not.
             guard !listed.exact.contains(Array(component.utf8)) else { continue }
-            return listed.folded[ScreenFileNames.folded(component)].map { (component, $0) }
+            return listed.folded[FilePaths.folded(component)].map { (component, $0) }
         }
         return nil
     }

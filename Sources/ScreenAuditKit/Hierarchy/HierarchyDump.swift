@@ -8,10 +8,6 @@ public enum HierarchyFormat: String, CaseIterable, Sendable {
     /// XCUITest's element types.
     case appium
 
-    /// The format whose element types and units the tree has: Appium's iOS source is XCUITest's
-    /// tree written as XML.
-    public var family: HierarchyFormat { self == .appium ? .xcuitest : self }
-
     /// The format `text` is written in, from its content: Appium's iOS page source is XML whose
     /// first element is `<AppiumAUT>` or an `XCUIElementType…`; uiautomator dumps are other XML
     /// (after the line `adb … uiautomator dump /dev/tty` may print first); everything else is

@@ -28,8 +28,8 @@ public struct HierarchyImporter: Sendable {
     public func importScreen(_ dump: HierarchyDump, id: String, screenshot: String, pixelWidth: Int, pixelHeight: Int,
                              file: String) throws(HierarchyError) -> ImportedScreen {
         let geometry: ScreenGeometry
-        let format = dump.format.family
-        switch format {
+        // Appium's iOS source is XCUITest's tree written as XML: the same types, points, roles.
+        switch dump.format {
         case .xcuitest, .appium: geometry = try Self.xcuitestGeometry(dump, pixelWidth: pixelWidth, pixelHeight: pixelHeight, file: file)
         case .uiautomator:
             guard let density, density.isFinite, density > 0 else {
@@ -51,7 +51,7 @@ public struct HierarchyImporter: Sendable {
             let tabBar = inTabBar || type == "TabBar" || type == "TabWidget" || type == "TabLayout"
             stack.append(contentsOf: node.children.reversed().map { ($0, tabBar) })
             if type == "Application" { continue }
-            if let draft = draft(node, format: format, inTabBar: inTabBar, geometry: geometry, notes: &notes) {
+            if let draft = draft(node, format: dump.format, inTabBar: inTabBar, geometry: geometry, notes: &notes) {
                 drafts.append(draft)
             }
         }
@@ -62,7 +62,7 @@ public struct HierarchyImporter: Sendable {
                             checks: draft.inactive ? CheckOverrides(disable: Self.inactiveExemptions) : nil)
         }
         var checks: CheckOverrides?
-        if format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
+        if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
         let contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
         return ImportedScreen(contract: contract, notes: notes)
     }
@@ -139,18 +139,17 @@ public struct HierarchyImporter: Sendable {
 
     /// The element `node` becomes, or nil (with a note when a visible element is left out).
     func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, notes: inout [String]) -> Draft? {
-        let format = format.family
         let role = Self.role(of: node, format: format, inTabBar: inTabBar)
         let text: String?
         switch format {
         case .xcuitest, .appium: text = role == .text ? [node.label, node.value, node.title].compactMap { $0 }.first { !$0.isEmpty } : nil
         case .uiautomator: text = [.text, .button, .toggle, .tab, .link].contains(role) ? node.title : nil
         }
-        let label = format == .xcuitest ? node.label : (node.label ?? node.title)
+        let label = format == .uiautomator ? (node.label ?? node.title) : node.label
         // A UIButton draws its title without a StaticText child: the label stands in for the
         // text, checked as text only where the pixels show it (an icon-only button is a control).
         var labelAsText: String?
-        if format == .xcuitest, [.button, .link, .tab].contains(role), let label, !label.isEmpty,
+        if format != .uiautomator, [.button, .link, .tab].contains(role), let label, !label.isEmpty,
            !node.descendants.contains(where: { Self.shortType($0.type) == "StaticText" }) {
             labelAsText = label
         }
@@ -205,7 +204,7 @@ public struct HierarchyImporter: Sendable {
     /// The role of an element: the table in docs/formats/hierarchies.md.
     public static func role(of node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool = false) -> ElementRole {
         let type = shortType(node.type)
-        switch format.family {
+        switch format {
         case .xcuitest, .appium:
             switch type {
             case "StaticText": return .text

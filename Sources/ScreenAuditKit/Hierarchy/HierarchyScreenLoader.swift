@@ -47,14 +47,14 @@ public struct HierarchyScreenLoader: Sendable {
         })
         guard collisions.isEmpty else { throw AuditError.invalidInput(collisions) }
         var folded: [String: [String]] = [:]
-        for key in keys { folded[ScreenFileNames.folded(key), default: []].append(key) }
+        for key in keys { folded[FilePaths.folded(key), default: []].append(key) }
         return keys.map { key in
             var screen = screen(key, shots: shots[key] ?? [], dumps: dumps[key] ?? [], screenshots: screenshots, hierarchies: hierarchies)
             if case let .hierarchyMissing(missing, reason)? = screen.problem,
-               let other = folded[ScreenFileNames.folded(key)]?.first(where: { $0 != key }) {
+               let other = folded[FilePaths.folded(key)]?.first(where: { $0 != key }) {
                 let names = missing == "hierarchy" ? dumps[other] : shots[other]
                 if let name = names?.first {
-                    screen.problem = .hierarchyMissing(missing: missing, reason: reason + "; \(name) \(ScreenFileNames.difference(between: key, and: other)): name the pair alike")
+                    screen.problem = .hierarchyMissing(missing: missing, reason: reason + "; \(name) \(FilePaths.difference(between: key, and: other)): name the pair alike")
                 }
             }
             return screen

@@ -27,11 +27,11 @@ public enum AssetHTMLReporter {
             var name = base
             var counter = 2
             // Compared folded: on a case-insensitive disk `Icon.png` and `icon.png` are one file.
-            while taken.contains(ScreenFileNames.folded(name)) {
+            while taken.contains(FilePaths.folded(name)) {
                 name = String(base.dropLast(4)) + "~\(counter).png"
                 counter += 1
             }
-            taken.insert(ScreenFileNames.folded(name))
+            taken.insert(FilePaths.folded(name))
             names[file] = name
         }
         return names

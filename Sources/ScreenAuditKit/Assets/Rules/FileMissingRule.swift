@@ -31,7 +31,7 @@ public enum FileMissingRule: AssetRuleType {
             case .brokenLink:
                 "a broken symbolic link"
             case let .caseDiffers(named, present):
-                "'\(named)' is missing; '\(present)' \(ScreenFileNames.difference(between: named, and: present)), which a case-insensitive disk accepts and a case-sensitive one does not"
+                "'\(named)' is missing; '\(present)' \(FilePaths.difference(between: named, and: present)), which a case-insensitive disk accepts and a case-sensitive one does not"
             case let .absent(named, folder):
                 "'\(named)' is named here but is not in \(folder)"
             }
