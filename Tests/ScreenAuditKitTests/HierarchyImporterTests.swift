@@ -32,12 +32,18 @@ struct HierarchyImporterTests {
         #expect(welcome.frame == Frame(x: 24, y: 140, width: 345, height: 41))
         #expect(contract.element("signInButton")?.label == "Sign in" && contract.element("signInButton")?.text == nil)
         #expect(contract.element("text-sign-in-2")?.text?.content == "Sign in")
-        // Partly outside: clipped, with a note; zero size: left out, with a note.
+        // Partly outside: clipped, its pixel checks not run, with the reason; zero size: left out,
+        // with the reason.
         #expect(contract.element("text-v2-1")?.frame == Frame(x: 380, y: 800, width: 13, height: 20))
-        #expect(screen.notes == [
-            "StaticText 'Loading…' (line 19): not checked: its frame has zero size (offscreen or hidden)",
-            "StaticText 'v2.1' (line 20): its frame reaches outside the screen; clipped to the screen",
+        #expect(contract.element("text-v2-1")?.checks?.disabledReason(for: RuleID.textSize)
+            == "window-edge: its frame reaches past the screen's right edge: what shows is part of it")
+        #expect(screen.notes.isEmpty)
+        #expect(screen.allNotes == [
+            "StaticText 'Loading…' (node 17, line 19): left out: its frame has zero size (offscreen or hidden)",
+            "StaticText 'v2.1' (node 18, line 20), element 'text-v2-1': checks not run: its frame reaches past the screen's right edge: what shows is part of it",
         ])
+        #expect(screen.outline.leftOut.map(\.reason) == [.notVisible, .windowEdge])
+        #expect(screen.outline.nodes == 19 && screen.outline.elements == 15)
         #expect(contract.checks == nil)
     }
 

@@ -127,7 +127,8 @@ struct HierarchyParserTests {
         let imported = try HierarchyImporter(density: 2.75).importScreen(dump, id: "settings", screenshot: "settings.png", pixelWidth: 1080,
                                                                          pixelHeight: 2220, file: "settings.xml")
         #expect(imported.contract.elements.map { $0.text?.content } == ["Network & internet"])
-        #expect(imported.notes == ["android.widget.TextView 'Battery' (line 1): not checked: its bounds end before they start, as uiautomator writes them for a view outside its window"])
+        #expect(imported.allNotes == ["android.widget.TextView 'Battery' (node 3, line 1): left out: its bounds end before they start, as uiautomator writes them for a view outside its window"])
+        #expect(imported.outline.leftOut.map(\.reason) == [.invertedBounds])
     }
 
     @Test func testUIAutomator_badInput_namesFileAndLine() {

@@ -42,7 +42,7 @@ enum ImportCommand: Command {
                 console.err("error: \(screen.contract.id): \(reason)\n")
                 problems += 1
             case nil:
-                for note in screen.notes { console.err("note: \(screen.contract.id): \(note)\n") }
+                for note in screen.notes + (screen.hierarchy?.leftOut.map(\.note) ?? []) { console.err("note: \(screen.contract.id): \(note)\n") }
             }
         }
         let imported = screens.filter { $0.problem == nil }.map(\.contract)

@@ -141,6 +141,9 @@ public struct ScreenReport: Codable, Equatable, Sendable {
     public var findings: [Finding]
     /// Every check run on every element, passes included.
     public var checked: [CheckedEntry]
+    /// For a screen audited from a UI hierarchy dump: its nodes, the elements imported, and every
+    /// node left out or element not judged, with the reason.
+    public var hierarchy: HierarchyOutline?
 }
 
 public struct Finding: Codable, Equatable, Sendable {

@@ -189,6 +189,7 @@ public struct AuditRunner: Sendable {
         let path = (root as NSString).appendingPathComponent(screen.screenshot)
         var report = ScreenReport(id: screen.id, screenshot: screen.screenshot, contract: loaded.source,
                                   status: .audited, notes: [], findings: [], checked: [])
+        report.hierarchy = loaded.hierarchy
         let results: [CheckResult]
         var frame: PixelBuffer?
         switch loaded.problem {
@@ -319,7 +320,8 @@ public struct AuditRunner: Sendable {
         guard let reason = overrides?.disabledReason(for: result.rule) else { return result }
         var disabled = result
         disabled.status = .notRun
-        disabled.reason = "disabled by the contract: \(reason)"
+        // The import's own reasons (inactive, covered, cut) say where they come from.
+        disabled.reason = HierarchyImporter.isImportReason(reason) ? reason : "disabled by the contract: \(reason)"
         return disabled
     }
 

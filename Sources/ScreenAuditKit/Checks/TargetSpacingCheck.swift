@@ -55,14 +55,17 @@ public struct TargetSpacingCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let interactive = screen.screen.elements.filter(\.role.isInteractive)
+        // A target whose spacing is not judged (covered, cut at a scrolling edge, switched off by
+        // the contract) is no one's neighbour either: what shows of it is not where it is.
+        let neighbours = interactive.filter { screen.screen.overrides(for: $0).disabledReason(for: Self.descriptor.id) == nil }
         return interactive.map { element in
-            let others = interactive.filter { $0.id != element.id }
+            let others = neighbours.filter { $0.id != element.id }
             let overlapping = others.filter { TargetSpacing.overlap(element.frame, $0.frame) }.map(\.id)
             var measured = Measured(overlapping: overlapping)
             var passed = overlapping.isEmpty
             let profile = screen.screen.overrides(for: element).targetProfile.flatMap(TargetProfile.init) ?? self.profile
             if profile == .wcagAA, TargetSpacing.isUndersized(element.frame) {
-                let clear = TargetSpacing.circleIsClear(for: element, among: interactive)
+                let clear = TargetSpacing.circleIsClear(for: element, among: neighbours)
                 measured.circleClear = clear
                 passed = passed && clear
             }

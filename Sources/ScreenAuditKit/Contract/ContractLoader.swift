@@ -22,6 +22,8 @@ public struct LoadedScreen: Equatable, Sendable {
     /// Points at the top of the screenshot that hold the system's status bar, whose text the app
     /// does not draw: no line is looked for there (`scan` of a known device's screenshot).
     public var statusBarHeight: Double = 0
+    /// For a screen imported from a dump: what the dump held and what of it is not judged.
+    public var hierarchy: HierarchyOutline?
 
     public init(contract: ScreenContract, file: String, source: String, path: String, notes: [String] = [],
                 problem: ScreenProblem? = nil) {

@@ -59,11 +59,13 @@ public struct HierarchyNode: Equatable, Sendable {
     public var flags: Set<String>
     /// The line of the dump the element starts on (1-based).
     public var line: Int
+    /// uiautomator's `package`: the app (or system component) whose window holds the node.
+    public var package: String?
     public var children: [HierarchyNode]
 
     public init(type: String, qualifier: String? = nil, frame: Frame? = nil, identifier: String? = nil,
                 label: String? = nil, value: String? = nil, title: String? = nil, placeholder: String? = nil,
-                flags: Set<String> = [], line: Int, children: [HierarchyNode] = []) {
+                flags: Set<String> = [], line: Int, package: String? = nil, children: [HierarchyNode] = []) {
         self.type = type
         self.qualifier = qualifier
         self.frame = frame
@@ -74,6 +76,7 @@ public struct HierarchyNode: Equatable, Sendable {
         self.placeholder = placeholder
         self.flags = flags
         self.line = line
+        self.package = package
         self.children = children
     }
 

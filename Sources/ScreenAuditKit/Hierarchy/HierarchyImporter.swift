@@ -5,6 +5,11 @@ import Foundation
 public struct ImportedScreen: Equatable, Sendable {
     public var contract: ScreenContract
     public var notes: [String]
+    /// What the dump held and what of it is not judged, and why.
+    public var outline: HierarchyOutline
+
+    /// Every note a reviewer should read: the screen's, then one per node left out.
+    public var allNotes: [String] { notes + outline.leftOut.map(\.note) }
 }
 
 /// Turns a parsed dump into the contract the audit reads: every element a user sees or acts on,
@@ -41,31 +46,44 @@ public struct HierarchyImporter: Sendable {
         if dump.hiddenNodes > 0 {
             notes.append("\(dump.hiddenNodes) element\(dump.hiddenNodes == 1 ? "" : "s") left out: the dump marks \(dump.hiddenNodes == 1 ? "it" : "them") not visible (visible=\"false\"), or \(dump.hiddenNodes == 1 ? "it is" : "they are") inside one it does")
         }
-        var drafts: [Draft] = []
-        // Depth first, carrying what the ancestors say: a tab bar makes its buttons tabs; a
-        // keyboard is the system's, not the app's.
-        var stack: [(node: HierarchyNode, inTabBar: Bool)] = dump.roots.reversed().map { ($0, false) }
-        while let (node, inTabBar) = stack.popLast() {
-            let type = Self.shortType(node.type)
-            if type == "Keyboard" { continue }
-            let tabBar = inTabBar || type == "TabBar" || type == "TabWidget" || type == "TabLayout"
-            stack.append(contentsOf: node.children.reversed().map { ($0, tabBar) })
-            if type == "Application" { continue }
-            if let draft = draft(node, format: dump.format, inTabBar: inTabBar, geometry: geometry, notes: &notes) {
-                drafts.append(draft)
-            }
-        }
+        var model = ElementModel(dump: dump, geometry: geometry)
+        model.derive(importer: self)
+        let drafts = model.drafts
         let ids = Self.uniqueIDs(drafts)
-        let elements = zip(drafts, ids).map { draft, id in
-            ElementContract(id: id, role: draft.role, frame: draft.frame, label: draft.label,
-                            text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) },
-                            checks: draft.inactive ? CheckOverrides(disable: Self.inactiveExemptions) : nil)
+        var leftOut = model.leftOut
+        var elements: [ElementContract] = []
+        for (draft, id) in zip(drafts, ids) {
+            var disabled: [String: String] = draft.inactive ? Self.inactiveExemptions : [:]
+            if let hidden = draft.hidden {
+                for rule in Self.visibilityRules { disabled[rule] = "\(hidden.reason.rawValue): \(hidden.detail)" }
+                leftOut.append(LeftOutEntry(reason: hidden.reason, node: draft.described, position: draft.position, line: draft.line, element: id,
+                                            detail: hidden.detail))
+            }
+            elements.append(ElementContract(
+                id: id, role: draft.role, frame: draft.frame, label: draft.label,
+                text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) },
+                checks: disabled.isEmpty ? nil : CheckOverrides(disable: disabled)))
         }
+        leftOut.sort { ($0.position, $0.reason) < ($1.position, $1.reason) }
         var checks: CheckOverrides?
         if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
         let contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
-        return ImportedScreen(contract: contract, notes: notes)
+        let outline = HierarchyOutline(nodes: model.nodes.count, elements: elements.count, layoutContainers: model.layoutContainers,
+                                       leftOut: leftOut)
+        return ImportedScreen(contract: contract, notes: notes, outline: outline)
     }
+
+    /// Whether a rule's disabled reason is one the import wrote (inactive, covered, cut).
+    static func isImportReason(_ reason: String) -> Bool {
+        guard let colon = reason.firstIndex(of: ":") else { return false }
+        let head = reason[..<colon]
+        return head == "inactive" || LeftOutReason(rawValue: String(head))?.importsElement == true
+    }
+
+    /// The rules an element that may be covered or cut does not get: what shows of it is not the
+    /// element (WCAG's checks, and ATF's NOT_RUN against a scrollable edge).
+    static let visibilityRules = [RuleID.targetSize, RuleID.targetSpacing, RuleID.textClipped, RuleID.textSize, RuleID.contrastText,
+                                  RuleID.contrastNonText, RuleID.layoutOverlap]
 
     // MARK: Geometry
 
@@ -127,6 +145,12 @@ public struct HierarchyImporter: Sendable {
         /// The dump marks it not enabled: an inactive component, which WCAG's contrast minimums
         /// exempt.
         var inactive = false
+        /// The node as the report names it, and its line.
+        var described = ""
+        var position = 0
+        var line = 0
+        /// Why what shows of it is not the element (covered, cut): its pixel checks are not run.
+        var hidden: (reason: LeftOutReason, detail: String)?
     }
 
     /// The rules an inactive component is exempt from, with the reason the report gives:
@@ -137,8 +161,17 @@ public struct HierarchyImporter: Sendable {
         RuleID.contrastNonText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.11 sets no contrast minimum for inactive components",
     ]
 
-    /// The element `node` becomes, or nil (with a note when a visible element is left out).
-    func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, notes: inout [String]) -> Draft? {
+    /// What a node of the dump becomes on its own, before the nodes around it are considered.
+    enum Outcome {
+        case element(Draft)
+        /// A layout node with nothing to say or do: counted, not listed.
+        case layout
+        case leftOut(LeftOutReason, String)
+    }
+
+    /// The element `node` becomes, or why it is none.
+    /// `holdsStaticText`: a `StaticText` is below it.
+    func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, holdsStaticText: Bool) -> Outcome {
         let role = Self.role(of: node, format: format, inTabBar: inTabBar)
         let text: String?
         switch format {
@@ -149,51 +182,66 @@ public struct HierarchyImporter: Sendable {
         // A UIButton draws its title without a StaticText child: the label stands in for the
         // text, checked as text only where the pixels show it (an icon-only button is a control).
         var labelAsText: String?
-        if format != .uiautomator, [.button, .link, .tab].contains(role), let label, !label.isEmpty,
-           !node.descendants.contains(where: { Self.shortType($0.type) == "StaticText" }) {
+        if format != .uiautomator, [.button, .link, .tab].contains(role), let label, !label.isEmpty, !holdsStaticText {
             labelAsText = label
         }
-        let described = "\(node.type)\(label.map { " '\($0.prefix(40))'" } ?? "") (line \(node.line))"
-        if role == .container && node.identifier == nil && label == nil { return nil }
-        if role == .text && text == nil {
-            notes.append("\(described): not checked: the dump gives the text element no text")
-            return nil
+        if role == .container && node.identifier == nil && label == nil {
+            return Self.isScrolling(node, format: format) && Self.isActionable(node) ? .leftOut(.scrollContainer, "a scrolling container holds targets; it is not one") : .layout
         }
-        guard let rect = node.frame else {
-            notes.append("\(described): not checked: the dump gives it no frame")
-            return nil
-        }
+        if role == .text && text == nil { return .leftOut(.incomplete, "the dump gives the text element no text") }
+        guard let rect = node.frame else { return .leftOut(.incomplete, "the dump gives it no frame") }
         if node.flags.contains("inverted-bounds") {
-            notes.append("\(described): not checked: its bounds end before they start, as uiautomator writes them for a view outside its window")
-            return nil
+            return .leftOut(.invertedBounds, "its bounds end before they start, as uiautomator writes them for a view outside its window")
         }
         let scale = geometry.unitsPerPoint
         let frame = Frame(x: rect.x / scale, y: rect.y / scale, width: rect.width / scale, height: rect.height / scale)
-        guard frame.width > 0, frame.height > 0 else {
-            notes.append("\(described): not checked: its frame has zero size (offscreen or hidden)")
-            return nil
-        }
-        if node.flags.contains("offscreen") {
-            notes.append("\(described): not checked: not visible to the user")
-            return nil
-        }
+        guard frame.width > 0, frame.height > 0 else { return .leftOut(.notVisible, "its frame has zero size (offscreen or hidden)") }
+        if node.flags.contains("offscreen") { return .leftOut(.notVisible, "the dump marks it not visible to the user") }
         let device = geometry.device
         let x0 = max(0, frame.x), y0 = max(0, frame.y)
         let x1 = min(device.width, frame.x + frame.width), y1 = min(device.height, frame.y + frame.height)
-        guard x1 > x0, y1 > y0 else {
-            notes.append("\(described): not checked: its frame lies outside the screen")
-            return nil
-        }
-        var clipped = frame
-        if x0 != frame.x || y0 != frame.y || x1 != frame.x + frame.width || y1 != frame.y + frame.height {
-            clipped = Frame(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            notes.append("\(described): its frame reaches outside the screen; clipped to the screen")
+        guard x1 > x0, y1 > y0 else { return .leftOut(.notVisible, "its frame lies outside the screen") }
+        var draft = Draft(role: role, frame: Frame(x: x0, y: y0, width: x1 - x0, height: y1 - y0), label: role == .text ? nil : label, text: text,
+                          fromLabel: labelAsText != nil && text == nil, identifier: nil, name: text ?? label,
+                          inactive: node.flags.contains("disabled") || node.flags.contains("Disabled"))
+        let tolerance = 0.5
+        var cut: [String] = []
+        if frame.y < -tolerance { cut.append("top") }
+        if frame.maxX > device.width + tolerance { cut.append("right") }
+        if frame.maxY > device.height + tolerance { cut.append("bottom") }
+        if frame.x < -tolerance { cut.append("left") }
+        if !cut.isEmpty {
+            draft.hidden = (.windowEdge, "its frame reaches past the screen's \(cut.joined(separator: ", ")) edge: what shows is part of it")
         }
         var identifier = node.identifier.flatMap { $0.isEmpty ? nil : $0 }
         if let full = identifier, let range = full.range(of: ":id/") { identifier = String(full[range.upperBound...]) }
-        return Draft(role: role, frame: clipped, label: role == .text ? nil : label, text: text, fromLabel: labelAsText != nil && text == nil,
-                     identifier: identifier, name: text ?? label,
-                     inactive: node.flags.contains("disabled") || node.flags.contains("Disabled"))
+        draft.identifier = identifier
+        return .element(draft)
+    }
+
+    /// `Type 'label'` (the label or text cut to 40 characters), as notes and report.json name a node.
+    static func describe(_ node: HierarchyNode) -> String {
+        let said = [node.label, node.title, node.value].compactMap { $0 }.first { !$0.isEmpty }
+        return "\(node.type)\(said.map { " '\($0.prefix(40))'" } ?? "")"
+    }
+
+    /// uiautomator's clickable, long-clickable or checkable: a node the touch system sends taps to.
+    static func isActionable(_ node: HierarchyNode) -> Bool {
+        node.flags.contains("clickable") || node.flags.contains("long-clickable") || node.flags.contains("checkable")
+    }
+
+    /// Containers that scroll (lists, scroll views, pagers) and surfaces that draw their own
+    /// content (web, map and video views): they hold targets, they are not targets.
+    static func isScrolling(_ node: HierarchyNode, format: HierarchyFormat) -> Bool {
+        let type = shortType(node.type)
+        switch format {
+        case .xcuitest, .appium:
+            return ["ScrollView", "Table", "CollectionView", "WebView", "Map"].contains(type)
+        case .uiautomator:
+            if node.flags.contains("scrollable") { return true }
+            return ["ScrollView", "RecyclerView", "ListView", "GridView", "ViewPager", "WebView", "MapView", "SurfaceView", "TextureView"]
+                .contains { type.hasSuffix($0) }
+        }
     }
 
     /// The class name without its package (`android.widget.TextView` → `TextView`).
@@ -218,20 +266,27 @@ public struct HierarchyImporter: Sendable {
             default: return .container
             }
         case .uiautomator:
-            let clickable = node.flags.contains("clickable")
+            // Only what the touch system sends taps to is a target (ATF's touch target checks take
+            // clickable and long-clickable views): a Button class inside a tappable row that is
+            // not itself clickable is the row's text or icon, a Switch that is not is the row's
+            // state indicator. Scrolling containers and surfaces are never targets.
+            let actionable = isActionable(node) && !isScrolling(node, format: format)
+            let hasText = node.title.map { !$0.isEmpty } ?? false
             switch type {
             case "Switch", "SwitchCompat", "SwitchMaterial", "MaterialSwitch", "ToggleButton", "CheckBox", "RadioButton",
                  "MaterialCheckBox", "MaterialRadioButton", "CheckedTextView":
-                return .toggle
+                return actionable ? .toggle : (type == "CheckedTextView" && hasText ? .text : .indicator)
             case "SeekBar", "Slider", "RangeSlider": return .slider
-            case "EditText", "AutoCompleteTextView", "MultiAutoCompleteTextView", "TextInputEditText", "SearchView": return .textField
+            case "EditText", "AutoCompleteTextView", "MultiAutoCompleteTextView", "TextInputEditText", "SearchView":
+                return actionable || node.flags.contains("focusable") || node.flags.contains("focused") ? .textField : (hasText ? .text : .container)
             case "Button", "ImageButton", "MaterialButton", "FloatingActionButton", "ExtendedFloatingActionButton", "CompoundButton":
-                return inTabBar ? .tab : .button
+                if actionable { return inTabBar ? .tab : .button }
+                return hasText ? .text : (type == "ImageButton" || type == "FloatingActionButton" ? .image : .container)
             case "ProgressBar": return .indicator
             default:
-                if type.hasSuffix("TabView") || (inTabBar && clickable) { return .tab }
-                if clickable { return .button }
-                if type == "TextView" || (node.title.map { !$0.isEmpty } ?? false) { return .text }
+                if actionable && (type.hasSuffix("TabView") || inTabBar) { return .tab }
+                if actionable { return .button }
+                if type == "TextView" || hasText { return .text }
                 if type == "ImageView" { return .image }
                 return .container
             }

@@ -100,7 +100,9 @@ public struct HierarchyScreenLoader: Sendable {
             }
             let imported = try importer.importScreen(parsed, id: key, screenshot: shot, pixelWidth: size.width, pixelHeight: size.height,
                                                      file: dump)
-            return LoadedScreen(contract: imported.contract, file: dumpPath, source: dump, path: "", notes: imported.notes)
+            var loaded = LoadedScreen(contract: imported.contract, file: dumpPath, source: dump, path: "", notes: imported.notes)
+            loaded.hierarchy = imported.outline
+            return loaded
         } catch {
             return problem(.hierarchyUnreadable(format: format.rawValue, reason: error.description))
         }

@@ -71,6 +71,7 @@ public struct UIAutomatorDumpParser: Sendable {
         node.label = nonEmpty("content-desc")
         node.title = nonEmpty("text")
         node.placeholder = nonEmpty("hint")
+        node.package = nonEmpty("package")
         for flag in ["clickable", "checkable", "checked", "selected", "password", "focused", "scrollable", "long-clickable"]
         where attributes[flag] == "true" {
             node.flags.insert(flag)

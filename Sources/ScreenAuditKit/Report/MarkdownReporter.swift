@@ -34,10 +34,11 @@ public enum MarkdownReporter {
         }
         for (screen, first) in zip(report.screens, report.firstFindingNumbers) {
             let notRun = screen.checked.filter { $0.status == .notRun }
-            guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty else { continue }
+            guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty || screen.hierarchy != nil else { continue }
             lines += ["", "## `\(screen.id)`", "", screen.contract.isEmpty ? "Screenshot `\(screen.screenshot)` (text found in its pixels)."
                 : "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
             for note in screen.notes { lines.append("- Note: \(escape(note))") }
+            if let outline = screen.hierarchy { lines.append("- From the dump: \(escape(Self.outlineText(outline)))") }
             if !screen.findings.isEmpty {
                 lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]
                 for (offset, finding) in screen.findings.enumerated() {
@@ -50,8 +51,19 @@ public enum MarkdownReporter {
             }
             if !notRun.isEmpty {
                 lines.append("")
+                // One line per element and reason: an element the dump shows covered has all its
+                // pixel checks not run for one reason.
+                var groups: [(element: String, reason: String, rules: [String])] = []
                 for entry in notRun {
-                    lines.append("- Not run: `\(entry.rule)` on `\(entry.element ?? screen.id)`: \(escape(entry.reason ?? "no reason given"))")
+                    let element = entry.element ?? screen.id, reason = entry.reason ?? "no reason given"
+                    if let last = groups.last, last.element == element, last.reason == reason {
+                        groups[groups.count - 1].rules.append(entry.rule)
+                    } else {
+                        groups.append((element, reason, [entry.rule]))
+                    }
+                }
+                for group in groups {
+                    lines.append("- Not run: \(group.rules.map { "`\($0)`" }.joined(separator: ", ")) on `\(group.element)`: \(escape(group.reason))")
                 }
             }
         }
@@ -84,5 +96,14 @@ public enum MarkdownReporter {
     /// Table cells cannot hold pipes or line breaks.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// `93 nodes, 41 elements; 27 layout containers; left out or not judged: 2 system UI (…), 12 covered …`.
+    static func outlineText(_ outline: HierarchyOutline) -> String {
+        var text = "\(outline.nodes) node\(outline.nodes == 1 ? "" : "s"), \(outline.elements) element\(outline.elements == 1 ? "" : "s") imported, "
+            + "\(outline.layoutContainers) layout container\(outline.layoutContainers == 1 ? "" : "s")"
+        let counts = outline.counts
+        text += counts.isEmpty ? "; nothing else left out" : "; left out or not judged: " + counts.map { "\($0.count) \($0.reason.summary)" }.joined(separator: "; ")
+        return text + " (each with its reason in report.json)"
     }
 }

@@ -1,0 +1,378 @@
+/// The elements a person meets on a dumped screen, derived from the whole tree as the platform's
+/// touch system and screen reader do (the facts behind it: Google's Accessibility Test
+/// Framework, `ViewHierarchyElementUtils` and its touch target checks; TalkBack's traversal): what
+/// the system draws, which nodes take taps, which are one control, what a clickable container
+/// speaks, and which elements are covered or cut so that what shows is not the element. The
+/// table of cases is in docs/formats/hierarchies.md.
+struct ElementModel {
+    /// A node of the dump in drawing order (depth first: a later node is drawn above an earlier
+    /// one that is not its ancestor).
+    struct Node {
+        var node: HierarchyNode
+        var parent: Int?
+        /// One past the last node below it: its descendants are `index + 1 ..< end`.
+        var end: Int
+        var inTabBar: Bool
+        /// The system's (status bar, navigation bar, keyboard, another package's window).
+        var system: Bool
+        /// In points, as the dump states it (not clipped); nil without a usable frame.
+        var frame: Frame?
+        var childCount: Int
+    }
+
+    let format: HierarchyFormat
+    let geometry: HierarchyImporter.ScreenGeometry
+    var nodes: [Node] = []
+    /// Each draft's node.
+    var draftNodes: [Int] = []
+    var drafts: [HierarchyImporter.Draft] = []
+    var leftOut: [LeftOutEntry] = []
+    var layoutContainers = 0
+    /// Nodes that are layers filling most of the window (not targets, but drawn).
+    var fullWindowLayers = Set<Int>()
+    /// The package whose window is the app's (uiautomator).
+    var appPackage: String?
+
+    init(dump: HierarchyDump, geometry: HierarchyImporter.ScreenGeometry) {
+        format = dump.format
+        self.geometry = geometry
+        appPackage = Self.appPackage(of: dump)
+        // Flatten depth first, without recursion (dumps nest deeply).
+        var stack: [(node: HierarchyNode, parent: Int?, inTabBar: Bool, system: Bool)] = dump.roots.reversed().map { ($0, nil, false, false) }
+        while let (node, parent, inTabBar, inSystem) = stack.popLast() {
+            let type = HierarchyImporter.shortType(node.type)
+            let system = inSystem || isSystem(node, type: type)
+            let tabBar = inTabBar || type == "TabBar" || type == "TabWidget" || type == "TabLayout"
+            let index = nodes.count
+            var flat = node
+            flat.children = []
+            var frame: Frame?
+            if let rect = node.frame, !node.flags.contains("inverted-bounds"), rect.width > 0, rect.height > 0 {
+                let scale = geometry.unitsPerPoint
+                frame = Frame(x: rect.x / scale, y: rect.y / scale, width: rect.width / scale, height: rect.height / scale)
+            }
+            nodes.append(Node(node: flat, parent: parent, end: index + 1, inTabBar: inTabBar, system: system, frame: frame,
+                              childCount: node.children.count))
+            stack.append(contentsOf: node.children.reversed().map { ($0, index, tabBar, system) })
+        }
+        // Subtree ends, from the last node back.
+        for index in nodes.indices.reversed() {
+            if let parent = nodes[index].parent { nodes[parent].end = max(nodes[parent].end, nodes[index].end) }
+        }
+    }
+
+    /// Whether `node` starts a part of the tree the system draws, not the app.
+    func isSystem(_ node: HierarchyNode, type: String) -> Bool {
+        switch format {
+        case .xcuitest, .appium: return type == "Keyboard" || type == "StatusBar"
+        case .uiautomator:
+            guard let package = node.package, let appPackage else { return false }
+            return package != appPackage
+        }
+    }
+
+    /// The app's package: the one holding most nodes outside the system UI and input methods
+    /// (uiautomator2 and Appium dump every window: the status bar, the navigation bar, the
+    /// keyboard); nil when no node names one.
+    static func appPackage(of dump: HierarchyDump) -> String? {
+        guard dump.format == .uiautomator else { return nil }
+        var counts: [String: Int] = [:]
+        var stack = dump.roots
+        while let node = stack.popLast() {
+            if let package = node.package { counts[package, default: 0] += 1 }
+            stack.append(contentsOf: node.children)
+        }
+        func ranked(_ packages: [String: Int]) -> String? {
+            packages.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        }
+        return ranked(counts.filter { !isSystemPackage($0.key) }) ?? ranked(counts)
+    }
+
+    /// The system UI and the keyboards (input methods).
+    static func isSystemPackage(_ package: String) -> Bool {
+        let lowered = package.lowercased()
+        return lowered == "com.android.systemui" || lowered.contains("inputmethod") || lowered.contains("keyboard")
+            || lowered.hasSuffix(".honeyboard") || lowered.contains("swiftkey")
+    }
+
+    /// The views an Android window keeps under the status and navigation bars.
+    static func isSystemBarBackground(_ node: HierarchyNode) -> Bool {
+        node.identifier == "android:id/statusBarBackground" || node.identifier == "android:id/navigationBarBackground"
+    }
+
+    /// A node as a reason names it: `Type 'label' (node N, line L)`.
+    func name(_ index: Int) -> String {
+        "\(HierarchyImporter.describe(nodes[index].node)) (node \(index + 1), line \(nodes[index].node.line))"
+    }
+
+    func isDescendant(_ index: Int, of ancestor: Int) -> Bool { index > ancestor && index < nodes[ancestor].end }
+
+    // MARK: Deriving the elements
+
+    mutating func derive(importer: HierarchyImporter) {
+        var index = 0
+        while index < nodes.count {
+            let flat = nodes[index]
+            if flat.system || Self.isSystemBarBackground(flat.node) {
+                // One entry for the system's subtree, not one per node.
+                let below = flat.end - index - 1
+                let owner = Self.isSystemBarBackground(flat.node) ? "the app's backdrop for a system bar"
+                    : flat.node.package.map { "package \($0)" } ?? "the system's"
+                leftOut.append(LeftOutEntry(reason: .systemUI, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line,
+                                            detail: "drawn by the system, not the app (\(owner))\(below > 0 ? ", with the \(below) node\(below == 1 ? "" : "s") below it" : "")"))
+                index = flat.end
+                continue
+            }
+            defer { index += 1 }
+            if HierarchyImporter.shortType(flat.node.type) == "Application" { continue }
+            let holdsStaticText = (index + 1..<flat.end).contains { HierarchyImporter.shortType(nodes[$0].node.type) == "StaticText" }
+            switch importer.draft(flat.node, format: format, inTabBar: flat.inTabBar, geometry: geometry, holdsStaticText: holdsStaticText) {
+            case .layout: layoutContainers += 1
+            case let .leftOut(reason, detail):
+                leftOut.append(LeftOutEntry(reason: reason, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line, detail: detail))
+            case var .element(draft):
+                draft.described = HierarchyImporter.describe(flat.node)
+                draft.line = flat.node.line
+                draft.position = index + 1
+                // A clickable layer over most of the window (a map surface, Chrome's compositor
+                // view) is not a target: every control on it would "overlap" it.
+                let window = geometry.device.width * geometry.device.height
+                if draft.role.isInteractive, draft.role != .textField, draft.role != .slider,
+                   draft.frame.width * draft.frame.height >= 0.5 * window {
+                    fullWindowLayers.insert(index)
+                    leftOut.append(LeftOutEntry(reason: .fullWindowLayer, node: draft.described, position: index + 1, line: draft.line,
+                                                detail: "a clickable layer over \(Int((100 * draft.frame.width * draft.frame.height / window).rounded())) % of the screen is not a target"))
+                    continue
+                }
+                drafts.append(draft)
+                draftNodes.append(index)
+            }
+        }
+        mergeSameBounds()
+        speakChildren()
+        judgeVisibility()
+    }
+
+    /// Two targets with the same bounds, one holding the other (a chip and its clickable child)
+    /// or side by side, are one control: the first keeps what the second says.
+    mutating func mergeSameBounds() {
+        var removed = Set<Int>()
+        for (position, index) in draftNodes.enumerated() where drafts[position].role.isInteractive {
+            let frame = drafts[position].frame
+            guard let keeper = draftNodes.indices.prefix(position).last(where: { earlier in
+                !removed.contains(earlier) && drafts[earlier].role.isInteractive && Self.sameBounds(drafts[earlier].frame, frame)
+                    && (isDescendant(index, of: draftNodes[earlier]) || nodes[draftNodes[earlier]].parent == nodes[index].parent)
+            }) else { continue }
+            let merged = drafts[position]
+            if drafts[keeper].label == nil { drafts[keeper].label = merged.label }
+            if drafts[keeper].text == nil, !drafts[keeper].fromLabel { drafts[keeper].text = merged.text }
+            if drafts[keeper].identifier == nil { drafts[keeper].identifier = merged.identifier }
+            if drafts[keeper].name == nil { drafts[keeper].name = merged.name }
+            if drafts[keeper].role == .button, [.toggle, .textField, .slider, .tab].contains(merged.role) { drafts[keeper].role = merged.role }
+            removed.insert(position)
+            leftOut.append(LeftOutEntry(reason: .sameBounds, node: merged.described, position: index + 1, line: merged.line,
+                                        detail: "the same bounds as \(drafts[keeper].described) (node \(draftNodes[keeper] + 1)): one control on screen"))
+        }
+        guard !removed.isEmpty else { return }
+        drafts = drafts.indices.filter { !removed.contains($0) }.map { drafts[$0] }
+        draftNodes = draftNodes.indices.filter { !removed.contains($0) }.map { draftNodes[$0] }
+    }
+
+    static func sameBounds(_ a: Frame, _ b: Frame) -> Bool {
+        let e = TargetSpacing.nestingTolerance
+        return abs(a.x - b.x) <= e && abs(a.y - b.y) <= e && abs(a.maxX - b.maxX) <= e && abs(a.maxY - b.maxY) <= e
+    }
+
+    /// A target with no label or text of its own speaks its children's: TalkBack reads a
+    /// clickable row as the text of the nodes inside it that are not targets themselves.
+    mutating func speakChildren() {
+        guard format == .uiautomator else { return }
+        for (position, index) in draftNodes.enumerated() where drafts[position].role.isInteractive
+            && drafts[position].label == nil && drafts[position].text == nil {
+            var spoken: [String] = []
+            var child = index + 1
+            while child < nodes[index].end {
+                let node = nodes[child].node
+                if nodes[child].system || (HierarchyImporter.isActionable(node) && !HierarchyImporter.isScrolling(node, format: format)) {
+                    child = nodes[child].end
+                    continue
+                }
+                if let said = node.label ?? node.title { spoken.append(said) }
+                child += 1
+            }
+            guard !spoken.isEmpty else { continue }
+            let label = String(spoken.joined(separator: ", ").prefix(400))
+            drafts[position].label = label
+            if drafts[position].name == nil { drafts[position].name = label }
+        }
+    }
+
+    // MARK: Visibility
+
+    /// Marks each element that a later-drawn node covers, that a scrolling ancestor's edge may
+    /// cut, or that the system draws over.
+    mutating func judgeVisibility() {
+        let coverers = coveringNodes()
+        let systemBars = systemRegions()
+        // Nodes that cover, by band of the screen's height, so that a tall dump is not
+        // elements × nodes comparisons.
+        let bandHeight = max(1, geometry.device.height / 64)
+        func bands(_ frame: Frame) -> ClosedRange<Int> {
+            let first = max(0, Int((frame.y / bandHeight).rounded(.down)))
+            return first...max(first, Int((frame.maxY / bandHeight).rounded(.down)))
+        }
+        var byBand: [Int: [Int]] = [:]
+        for coverer in coverers { if let frame = nodes[coverer].frame { for band in bands(frame) { byBand[band, default: []].append(coverer) } } }
+        for (position, index) in draftNodes.enumerated() where drafts[position].hidden == nil && drafts[position].role != .container {
+            let frame = drafts[position].frame
+            if let bar = systemBars.first(where: { Self.overlaps($0.frame, frame) }) {
+                drafts[position].hidden = (.covered, "under \(bar.name), which the system draws above the app")
+                continue
+            }
+            if let edge = scrollEdge(of: index, frame: frame) {
+                drafts[position].hidden = (.scrollEdge, edge)
+                continue
+            }
+            var seen = Set<Int>()
+            for band in bands(frame) {
+                for coverer in byBand[band] ?? [] where coverer >= nodes[index].end && seen.insert(coverer).inserted {
+                    if covers(coverer, frame) {
+                        drafts[position].hidden = (.covered, "\(name(coverer)) is drawn above it")
+                        break
+                    }
+                }
+                if drafts[position].hidden != nil { break }
+            }
+        }
+    }
+
+    /// Nodes that hide what they are drawn over: elements, scrolling containers (a list of
+    /// suggestions over the page) and full-window layers (a scrim).
+    func coveringNodes() -> [Int] {
+        // Elements, not containers kept for their identifier: a layout that holds a floating
+        // button over the whole screen is not drawn over what it does not hold.
+        var result = Set(draftNodes.indices.filter { drafts[$0].role != .container }.map { draftNodes[$0] })
+        result.formUnion(fullWindowLayers)
+        for (index, flat) in nodes.enumerated() where !flat.system && flat.frame != nil
+            && HierarchyImporter.isScrolling(flat.node, format: format) {
+            result.insert(index)
+        }
+        return result.sorted()
+    }
+
+    /// Whether `coverer`, drawn later, hides part of an element with `frame`. One inside the
+    /// element (a badge, a label drawn as a sibling) does not: the element still shows whole. One
+    /// holding the element hides it when it is a panel (it has content of its own), a scrolling
+    /// container or a full-window layer; a childless node over it is a touch overlay.
+    func covers(_ coverer: Int, _ frame: Frame) -> Bool {
+        guard let other = nodes[coverer].frame, Self.overlaps(other, frame) else { return false }
+        if TargetSpacing.contains(frame, other) { return false }
+        if TargetSpacing.contains(other, frame) {
+            return nodes[coverer].childCount > 0 || fullWindowLayers.contains(coverer)
+                || HierarchyImporter.isScrolling(nodes[coverer].node, format: format)
+        }
+        return true
+    }
+
+    /// Sharing more than half a point both ways.
+    static func overlaps(_ a: Frame, _ b: Frame) -> Bool {
+        let e = TargetSpacing.nestingTolerance
+        return min(a.maxX, b.maxX) - max(a.x, b.x) > e && min(a.maxY, b.maxY) - max(a.y, b.y) > e
+    }
+
+    /// The edge of a scrolling ancestor the element stands against or past, along the way it
+    /// scrolls, as the reason; nil when it is clear of them all. uiautomator gives the visible
+    /// part's bounds, so a cut element ends at the edge; XCUITest gives the whole frame.
+    func scrollEdge(of index: Int, frame: Frame) -> String? {
+        let e = TargetSpacing.nestingTolerance
+        var ancestor = nodes[index].parent
+        while let current = ancestor {
+            defer { ancestor = nodes[current].parent }
+            guard HierarchyImporter.isScrolling(nodes[current].node, format: format), let scroller = nodes[current].frame else { continue }
+            let name = name(current)
+            // An element spanning the scroller from edge to edge (a pager's page at rest, the
+            // list's only item) is what the scroller shows, not a part of something longer.
+            var edges: [String] = []
+            if scrollsVertically(current) {
+                let top = frame.y <= scroller.y + e, bottom = frame.maxY >= scroller.maxY - e
+                if top != bottom { edges.append(top ? "top" : "bottom") }
+            }
+            if scrollsHorizontally(current) {
+                let left = frame.x <= scroller.x + e, right = frame.maxX >= scroller.maxX - e
+                if left != right { edges.append(left ? "left" : "right") }
+            }
+            if !edges.isEmpty {
+                return "against the \(edges.joined(separator: " and ")) edge of \(name), which scrolls: what shows may be part of it"
+            }
+        }
+        return nil
+    }
+
+    /// Horizontal scroll views and pagers scroll sideways; lists whose items stand side by side
+    /// do too; everything else scrolls up and down.
+    func scrollsHorizontally(_ index: Int) -> Bool {
+        let type = HierarchyImporter.shortType(nodes[index].node.type)
+        if type.hasPrefix("Horizontal") || type.hasSuffix("ViewPager") || type == "ViewPager2" { return true }
+        if type.hasSuffix("ScrollView") || type.hasSuffix("ListView") || type == "Table" { return false }
+        // The first level below with two or more items decides.
+        var level = index
+        for _ in 0..<4 {
+            let children = childIndices(level)
+            if children.count == 1 { level = children[0]; continue }
+            let frames = children.compactMap { nodes[$0].frame }
+            guard frames.count >= 2 else { return false }
+            let a = frames[0], b = frames[1]
+            let sideBySide = min(a.maxY, b.maxY) - max(a.y, b.y) > 0.5 * min(a.height, b.height) && (a.maxX <= b.x + 0.5 || b.maxX <= a.x + 0.5)
+            return sideBySide
+        }
+        return false
+    }
+
+    func scrollsVertically(_ index: Int) -> Bool {
+        let type = HierarchyImporter.shortType(nodes[index].node.type)
+        if type.hasPrefix("Horizontal") || type.hasSuffix("ViewPager") || type == "ViewPager2" { return false }
+        return !scrollsHorizontally(index) || type.hasSuffix("WebView") || type.hasSuffix("MapView") || type == "Map"
+    }
+
+    func childIndices(_ index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = index + 1
+        while child < nodes[index].end {
+            result.append(child)
+            child = nodes[child].end
+        }
+        return result
+    }
+
+    /// Where the system draws over the app: the windows of the status bar, the navigation bar
+    /// and the keyboard when the dump holds them, and the bars' backgrounds the app's own
+    /// window marks (`android:id/statusBarBackground`, `navigationBarBackground`).
+    func systemRegions() -> [(frame: Frame, name: String)] {
+        var regions: [(Frame, String)] = []
+        let screenHeight = geometry.device.height
+        var index = 0
+        while index < nodes.count {
+            let flat = nodes[index]
+            let topOfSystem = flat.system && (flat.parent.map { !nodes[$0].system } ?? true)
+            if topOfSystem {
+                // A bar or a keyboard covers its whole window; a window over most of the screen
+                // (a notification shade) only where it has content.
+                if let frame = flat.frame, frame.height <= 0.6 * screenHeight {
+                    regions.append((frame, "the \(name(index)) window"))
+                } else {
+                    for leaf in index..<flat.end where nodes[leaf].childCount == 0 {
+                        if let frame = nodes[leaf].frame { regions.append((frame, name(leaf))) }
+                    }
+                }
+                index = flat.end
+                continue
+            }
+            if let frame = flat.frame, let id = flat.node.identifier,
+               id == "android:id/statusBarBackground" || id == "android:id/navigationBarBackground" {
+                regions.append((frame, id.hasSuffix("statusBarBackground") ? "the status bar" : "the navigation bar"))
+            }
+            index += 1
+        }
+        return regions
+    }
+}
