@@ -73,11 +73,17 @@ public struct TextClippedCheck: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard screen.text(of: element) != nil else { return nil }
+            guard let text = screen.text(of: element) else { return nil }
             let rect = screen.pixelRect(for: element.frame)
             func result(_ status: CheckStatus, measured: Measured = Measured(), reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: Self.descriptor.defaultSeverity,
                             frame: rect, measured: .textClipped(measured), reason: reason)
+            }
+            // Ink that cannot be this text (an icon measured as glyphs a hundred points high) says
+            // nothing about whether the text is cut.
+            if text.pointSize == nil, case let .failure(failure) = TextSizeCheck().glyphSize(of: element, text: text, on: screen),
+               failure.inkIsNotTheText {
+                return result(.notRun, reason: failure.reason)
             }
             switch screen.textAnalysis(for: element, needing: .coverage).frameEdgeInk {
             case let .notMeasurable(reason):

@@ -105,8 +105,17 @@ public struct TextContrastCheck: AuditCheck {
             // Without a declared size (a UI hierarchy gives none), the size the glyphs measure
             // decides whether the text is large; the finding says so.
             var glyphSize: Double?
-            if text.pointSize == nil, case let .success(size) = TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
-                glyphSize = size.pointSize.rounded(places: 1)
+            if text.pointSize == nil {
+                switch TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
+                case let .success(size): glyphSize = size.pointSize.rounded(places: 1)
+                case let .failure(failure) where failure.inkIsNotTheText:
+                    // An icon measured as text: its contrast is not the text's.
+                    let requirement = level.requirement(largeText: false)
+                    return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                                       frame: rect, measured: .textContrast(Measured(largeText: false, requirement: requirement.title)),
+                                       threshold: requirement.minimumRatio, reason: failure.reason)
+                case .failure: break
+                }
             }
             let large = largeTextRule.isLarge(pointSize: text.pointSize ?? glyphSize, bold: bold)
             let requirement = level.requirement(largeText: large)

@@ -130,16 +130,40 @@ public struct TextSizeCheck: AuditCheck {
         // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
         // x-height 0.53: the point size is the measured height over its ratio. Capitals are
         // preferred; text without them (all lower case) is sized by its x-height.
-        if let capHeight = geometry.capHeight {
-            return .success(GlyphSize(geometry: geometry, pointSize: capHeight / screen.scale / capRatio, ratio: capRatio))
+        let size: GlyphSize
+        if let ideographHeight = geometry.ideographHeight {
+            size = GlyphSize(geometry: geometry, pointSize: ideographHeight / screen.scale / Self.ideographInkRatio, ratio: Self.ideographInkRatio)
+        } else if let capHeight = geometry.capHeight {
+            size = GlyphSize(geometry: geometry, pointSize: capHeight / screen.scale / capRatio, ratio: capRatio)
         } else if let xHeight = geometry.xHeight {
-            return .success(GlyphSize(geometry: geometry, pointSize: xHeight / screen.scale / xRatio, ratio: xRatio))
+            size = GlyphSize(geometry: geometry, pointSize: xHeight / screen.scale / xRatio, ratio: xRatio)
+        } else {
+            return .failure(NotMeasurable(reason: "too little text to measure: no capitals or lower-case letters found"))
         }
-        return .failure(NotMeasurable(reason: "too little text to measure: no capitals or lower-case letters found"))
+        // Text at the size measured must fit the frame: a launcher's app name hidden under its
+        // icon, or an icon beside a short label, measures as glyphs a hundred points high that no
+        // line of this text could be. Then the ink is not the text's.
+        let expectation = TextMetricsExpectation(text.content)
+        let narrowest = (Double(expectation.ideographs) * 0.9 + Double(max(0, expectation.letters - expectation.ideographs)) * 0.25) * size.pointSize
+        let room = element.frame.width * Double(max(1, geometry.lines.count)) * 1.25
+        if narrowest > room {
+            return .failure(NotMeasurable(
+                reason: "the ink in the frame is not this text: \"\(text.content.prefix(40))\" at the \(Words.number(size.pointSize.rounded(places: 1))) pt its glyphs measure would be at least \(Words.number(narrowest.rounded())) pt wide, in a frame \(Words.number(element.frame.width.rounded(places: 1))) pt wide (an icon or picture drawn in its place?)",
+                inkIsNotTheText: true))
+        }
+        return .success(size)
     }
+
+    /// The ink of a line of Han, kana or hangul, top to bottom, as a share of the point size:
+    /// their ideographic character face fills about 0.92 of the em (the OpenType 'icfb' and
+    /// 'icft' baselines of Noto Sans CJK / Source Han Sans), and a label's tallest glyphs reach it:
+    /// on real Android screenshots, Chrome's 12 sp tile titles (维基百科, 要聞港聞) measure 11.9–12.2 pt.
+    static let ideographInkRatio = 0.92
 
     struct NotMeasurable: Error {
         var reason: String
+        /// The frame's ink cannot be this text (too wide for the frame at the size measured).
+        var inkIsNotTheText = false
     }
 
     func check(_ element: ElementContract, text: TextSpec, on screen: ScreenContext) -> CheckResult {

@@ -25,11 +25,15 @@ public struct TextGeometry: Equatable, Sendable {
     /// Height above the baseline of the lower-case letters' tops, in pixels; nil when the text
     /// shows none.
     public var xHeight: Double?
+    /// For text mostly in a script without capitals (Chinese, Japanese, Korean): the height of its
+    /// lines' ink, top to bottom, in pixels (the median over the lines); nil otherwise.
+    public var ideographHeight: Double?
 
-    public init(lines: [TextLineGeometry], capHeight: Double?, xHeight: Double?) {
+    public init(lines: [TextLineGeometry], capHeight: Double?, xHeight: Double?, ideographHeight: Double? = nil) {
         self.lines = lines
         self.capHeight = capHeight
         self.xHeight = xHeight
+        self.ideographHeight = ideographHeight
     }
 }
 
@@ -53,6 +57,10 @@ struct TextMetricsExpectation: Equatable, Sendable {
     var descenders = 0
     /// Letters and digits of any script: what can be measured at all.
     var letters = 0
+    /// Lower-case letters whose tops stand at the x-height (not b d f h k l).
+    var xHeightTops = 0
+    /// Han ideographs, kana and hangul: glyphs drawn in a square body, without capitals.
+    var ideographs = 0
 
     init(_ content: String?) {
         let content = content ?? ""
@@ -73,6 +81,7 @@ struct TextMetricsExpectation: Equatable, Sendable {
     private mutating func countCharacters(_ content: String) {
         for character in content {
             if character.isLetter || character.isNumber { letters += 1 }
+            if let scalar = character.unicodeScalars.first, Self.isIdeographic(scalar) { ideographs += 1 }
             if Self.ascenderMarks.contains(character) {
                 ascenders += 1
             } else if character.isUppercase || character.isNumber || Self.capHeightMarks.contains(character) {
@@ -80,7 +89,7 @@ struct TextMetricsExpectation: Equatable, Sendable {
             } else if character.isLowercase {
                 lowercase += 1
                 if let base = character.unicodeScalars.first {
-                    if Self.ascenderLetters.unicodeScalars.contains(base) { ascenders += 1 }
+                    if Self.ascenderLetters.unicodeScalars.contains(base) { ascenders += 1 } else { xHeightTops += 1 }
                     if Self.descenderLetters.unicodeScalars.contains(base) { descenders += 1 }
                 }
             }
@@ -96,7 +105,7 @@ struct TextMetricsExpectation: Equatable, Sendable {
             capitals += 1
         } else if isLower {
             lowercase += 1
-            if Self.asciiAscenderLetters.contains(byte) { ascenders += 1 }
+            if Self.asciiAscenderLetters.contains(byte) { ascenders += 1 } else { xHeightTops += 1 }
             if Self.asciiDescenderLetters.contains(byte) { descenders += 1 }
         }
     }
@@ -118,6 +127,23 @@ struct TextMetricsExpectation: Equatable, Sendable {
     static let ascenderMarks: Set<Character> = ["(", ")", "[", "]", "{", "}", "/", "\\", "|"]
 
     var isKnown: Bool { capitals > 0 || lowercase > 0 }
+
+    /// Ideographs, kana or hangul are among the letters: the text is sized by their square body.
+    /// Latin letters beside them ("Yahoo首頁") stand within that body, except descenders, which
+    /// can only make the size read larger, never smaller.
+    var isIdeographic: Bool { ideographs > 0 }
+
+    /// Han (CJK Unified Ideographs and Extension A, compatibility ideographs), hiragana, katakana
+    /// and hangul syllables and jamo (Unicode blocks).
+    static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x1100...0x11FF, 0x3130...0x318F,
+             0xAC00...0xD7AF, 0x20000...0x2FA1F:
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// Measures the baseline, x-height and cap height of the text whose ink coverage is `coverage`.
@@ -197,6 +223,18 @@ struct TextGeometryReader {
                 let reach = min(1, (column.bottom - column.top) / (0.4 * inkHeight))
                 heights.append(Sample(value: baseline - column.top, weight: reach * reach))
             }
+        }
+        if expectation.isIdeographic {
+            // Ideographs, kana and hangul have no cap height or x-height: their body is a square
+            // whose ink fills most of the em; each line's ink, top to bottom, is that body.
+            let heights = lines.map { Double($0.count) }.sorted()
+            let median = heights[heights.count / 2]
+            guard median >= Self.smallestLevel else { return .notMeasurable("too little text to measure: the glyphs are a few pixels high") }
+            let drawn = measuredLines.isEmpty ? lines.map { TextLineGeometry(topRow: $0.lowerBound, bottomRow: $0.upperBound - 1, baseline: Double($0.upperBound)) } : measuredLines
+            if lines.contains(where: { $0.lowerBound == 0 }) {
+                return .notMeasurable("the text reaches the frame's top edge: its height cannot be measured")
+            }
+            return .measured(TextGeometry(lines: drawn, capHeight: nil, xHeight: nil, ideographHeight: median))
         }
         guard !measuredLines.isEmpty else { return .notMeasurable("no baseline found: the ink has no common bottom edge") }
         Self.sortByValue(&heights)
@@ -495,7 +533,7 @@ struct TextGeometryReader {
         }
         if unknownOverLowercase {
             xHeight = strongest.value
-        } else if lowercase && expectation.lowercase >= 2 * expectation.capitals {
+        } else if lowercase && expectation.xHeightTops >= 2 * expectation.capitals && expectation.xHeightTops > 0 {
             // Unless a level below is nearly as strong: capitals and marks outnumber it after all.
             if let below, below.support >= strongest.support * 0.6 { xHeight = below.value } else { xHeight = strongest.value }
         } else {
