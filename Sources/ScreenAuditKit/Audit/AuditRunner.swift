@@ -261,9 +261,16 @@ public struct AuditRunner: Sendable {
             // Each element's frame is judged on its own: clipped to the screen, or not run.
             let judged = ElementGeometry.judge(screen, checks: checks)
             report.notes += judged.notes
-            let context = ScreenContext(screen: judged.screen, image: image.pixels, textParts: textParts)
+            var context = ScreenContext(screen: judged.screen, image: image.pixels, textParts: textParts)
+            context.fromDump = loaded.hierarchy != nil
             frame = image.pixels
-            return (checks.flatMap { $0.run(context) } + judged.notRun).map { Self.applyingDisabledRules($0, on: screen) }
+            let results = (checks.flatMap { $0.run(context) } + judged.notRun).map { Self.applyingDisabledRules($0, on: screen) }
+            if let outline = loaded.hierarchy, let reason = Self.dumpMismatch(context) {
+                report.status = .hierarchyUnreadable
+                return [CheckResult(rule: RuleID.hierarchyUnreadable, element: nil, status: .fail, severity: .error,
+                                    measured: .hierarchyUnreadable(.init(format: outline.format)), reason: "\(loaded.source): \(reason)")]
+            }
+            return results
         } catch {
             report.status = .unreadable
             report.notes = loaded.notes
@@ -311,6 +318,26 @@ public struct AuditRunner: Sendable {
         guard resolved.hasPrefix(prefix) else {
             throw AuditError.screenshotRefused(file: relative, reason: "resolves outside the screenshots folder (a symbolic link?); refused")
         }
+    }
+
+    /// Why a dump and its screenshot show two different moments, or nil. Text in a frame the
+    /// app laid out fits it; when many texts run into the top or bottom of their frames, the
+    /// frames are not where the pixels are (captured while the screen scrolled, or an app opened
+    /// over the launcher), and every finding would be about the wrong pixels.
+    static func dumpMismatch(_ context: ScreenContext) -> String? {
+        var measured = 0
+        var cut: [String] = []
+        for element in context.screen.elements where context.screen.overrides(for: element).disabledReason(for: RuleID.textClipped) == nil {
+            guard let text = context.text(of: element),
+                  case let .measured(edges) = context.textAnalysis(for: element, needing: .coverage).frameEdgeInk else { continue }
+            measured += 1
+            if edges.cutEdges(rightToLeft: TextClippedCheck.isRightToLeft(text.content)).contains(where: { $0 == .top || $0 == .bottom }) {
+                cut.append(element.id)
+            }
+        }
+        guard cut.count >= 3, 10 * cut.count >= 3 * measured else { return nil }
+        let named = cut.prefix(4).joined(separator: ", ") + (cut.count > 4 ? ", …" : "")
+        return "the dump does not match the screenshot: \(cut.count) of \(measured) texts run into the top or bottom of their frames (\(named)); the screen moved between the two captures (an animation, a scroll, an app opening): capture the dump and the screenshot of a still screen"
     }
 
     /// A rule the contract switches off for an element (or the screen) is reported as not run,

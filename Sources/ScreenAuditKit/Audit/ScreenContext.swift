@@ -10,6 +10,9 @@ public struct ScreenContext: Sendable {
     /// Ids of the elements whose text is their label (`TextSpec.fromLabel`) and whose pixels do
     /// not show it as text (an icon-only button).
     let undrawnLabels: Set<String>
+    /// The elements come from a UI hierarchy dump, which lists what the app laid out, drawn or
+    /// not yet (a web page still loading): a target whose frame shows nothing is not judged.
+    public var fromDump = false
 
     /// `textParts`: what the run's checks need of each text element (nothing when no text check
     /// runs).
@@ -47,6 +50,15 @@ public struct ScreenContext: Sendable {
 
     public var scale: Double { screen.device.scale }
 
+    /// Why a target's size and spacing are not judged on this screen, or nil: on a screen from a
+    /// dump, a frame and the 2 pt around it all of one colour show no control at all.
+    func undrawnTargetReason(_ element: ElementContract) -> String? {
+        guard fromDump else { return nil }
+        let rect = pixelRect(for: element.frame)
+        guard !rect.isEmpty, isOneColour(image, rect: rect, ring: max(2, Int((2 * scale).rounded()))) else { return nil }
+        return "nothing is drawn in its frame or around it (one colour): the screenshot does not show this control (still loading, or an invisible area)"
+    }
+
     /// A frame in points as whole pixels of the screenshot: snapped outward, clamped to the image.
     public func pixelRect(for frame: Frame) -> PixelRect {
         PixelRect.snapping(x: frame.x, y: frame.y, width: frame.width, height: frame.height, scale: scale,
@@ -60,4 +72,22 @@ public struct ScreenContext: Sendable {
         if let shared = textAnalyses[element.id], shared.frame == frame, shared.parts.isSuperset(of: parts) { return shared }
         return TextAnalysis(image: image, frame: frame, textHeight: element.text?.pointSize.map { $0 * scale }, parts: parts)
     }
+}
+
+/// Whether every pixel of `rect` and of a ring `ring` pixels wide around it is one colour (within
+/// two levels a channel, as a PNG of a flat fill is, and a JPEG nearly). Stops at the first pixel
+/// that differs, so a drawn control costs a few rows.
+func isOneColour(_ image: PixelBuffer, rect: PixelRect, ring: Int) -> Bool {
+    let x0 = max(0, rect.x - ring), y0 = max(0, rect.y - ring)
+    let x1 = min(image.width, rect.maxX + ring), y1 = min(image.height, rect.maxY + ring)
+    guard x1 > x0, y1 > y0 else { return false }
+    let first = image[x0, y0]
+    func near(_ a: UInt8, _ b: UInt8) -> Bool { (a > b ? a - b : b - a) <= 2 }
+    for y in y0..<y1 {
+        for x in x0..<x1 {
+            let pixel = image[x, y]
+            if !near(pixel.red, first.red) || !near(pixel.green, first.green) || !near(pixel.blue, first.blue) { return false }
+        }
+    }
+    return true
 }

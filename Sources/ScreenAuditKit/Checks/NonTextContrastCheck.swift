@@ -64,15 +64,23 @@ public struct NonTextContrastCheck: AuditCheck {
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let textFrames = screen.screen.elements.filter { screen.text(of: $0) != nil }.map(\.frame)
         return screen.screen.elements.compactMap { element in
-            guard element.role.isInteractive || element.role == .indicator, screen.text(of: element) == nil else { return nil }
-            // A control that holds a text element is identified by its text (checked by contrast.text).
-            let holdsText = textFrames.contains { frame in
+            guard element.role.isInteractive || element.role == .indicator else { return nil }
+            let rect = screen.pixelRect(for: element.frame)
+            // A control that shows or holds text is identified by its text, which contrast.text
+            // checks: SC 1.4.11 asks contrast of the visual information that identifies a
+            // component, and a text button or a card needs no boundary. A text field's outline, a
+            // toggle's track and a slider are their own indicators, text or not.
+            let holdsText = screen.text(of: element) != nil || textFrames.contains { frame in
                 let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
                 return cx > element.frame.x && cx < element.frame.maxX && cy > element.frame.y && cy < element.frame.maxY
             }
-            guard !holdsText else { return nil }
-            let rect = screen.pixelRect(for: element.frame)
-            switch screen.nonTextContrast(in: rect) {
+            let identifiedByItsLook = [.button, .tab, .link].contains(element.role)
+            if holdsText && (identifiedByItsLook || element.role == .indicator) {
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                                   frame: rect, measured: .nonTextContrast(Measured()), threshold: minimumRatio,
+                                   reason: "identified by its text, which contrast.text checks: WCAG 2.2 SC 1.4.11 asks contrast of what identifies a component, and text needs no boundary")
+            }
+            switch screen.nonTextContrast(in: rect, glyph: identifiedByItsLook) {
             case let .notMeasurable(reason):
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun,
                                    severity: Self.descriptor.defaultSeverity, frame: rect, measured: .nonTextContrast(Measured()),

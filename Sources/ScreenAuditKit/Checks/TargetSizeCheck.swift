@@ -99,6 +99,10 @@ public struct TargetSizeCheck: AuditCheck {
             let required = profile.minimum
             var measured = Measured(width: element.frame.width, height: element.frame.height, required: required,
                                     profile: profile.rawValue)
+            if let reason = screen.undrawnTargetReason(element) {
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                                   frame: screen.pixelRect(for: element.frame), measured: .targetSize(measured), threshold: required, reason: reason)
+            }
             var passed = element.frame.width >= required && element.frame.height >= required
             if !passed, profile == .wcagAA {
                 let spaced = TargetSpacing.circleIsClear(for: element, among: interactive)

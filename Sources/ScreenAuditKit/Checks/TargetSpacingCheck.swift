@@ -57,8 +57,17 @@ public struct TargetSpacingCheck: AuditCheck {
         let interactive = screen.screen.elements.filter(\.role.isInteractive)
         // A target whose spacing is not judged (covered, cut at a scrolling edge, switched off by
         // the contract) is no one's neighbour either: what shows of it is not where it is.
-        let neighbours = interactive.filter { screen.screen.overrides(for: $0).disabledReason(for: Self.descriptor.id) == nil }
+        let undrawn = Dictionary(uniqueKeysWithValues: interactive.compactMap { element in
+            screen.undrawnTargetReason(element).map { (element.id, $0) }
+        })
+        let neighbours = interactive.filter {
+            screen.screen.overrides(for: $0).disabledReason(for: Self.descriptor.id) == nil && undrawn[$0.id] == nil
+        }
         return interactive.map { element in
+            if let reason = undrawn[element.id] {
+                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                                   frame: screen.pixelRect(for: element.frame), measured: .targetSpacing(Measured(overlapping: [])), reason: reason)
+            }
             let others = neighbours.filter { $0.id != element.id }
             let overlapping = others.filter { TargetSpacing.overlap(element.frame, $0.frame) }.map(\.id)
             var measured = Measured(overlapping: overlapping)

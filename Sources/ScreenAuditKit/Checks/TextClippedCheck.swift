@@ -82,17 +82,28 @@ public struct TextClippedCheck: AuditCheck {
             // Ink that cannot be this text (an icon measured as glyphs a hundred points high) says
             // nothing about whether the text is cut.
             if text.pointSize == nil, case let .failure(failure) = TextSizeCheck().glyphSize(of: element, text: text, on: screen),
-               failure.inkIsNotTheText {
+               failure.textNotShown {
                 return result(.notRun, reason: failure.reason)
             }
             switch screen.textAnalysis(for: element, needing: .coverage).frameEdgeInk {
             case let .notMeasurable(reason):
                 return result(.notRun, reason: reason)
             case let .measured(edges):
-                let cut = edges.clippedEdges
+                let cut = edges.cutEdges(rightToLeft: Self.isRightToLeft(text.content), framesAreLaidOut: screen.fromDump)
                 let measured = Measured(edges: cut, inkAtEdgePixels: cut.reduce(0) { $0 + edges.inkPixels[$1.index] })
                 return result(cut.isEmpty ? .pass : .fail, measured: measured)
             }
         }
+    }
+
+    /// Whether `content` is mostly in a right-to-left script (Hebrew, Arabic and their
+    /// neighbours, by their Unicode blocks).
+    static func isRightToLeft(_ content: String) -> Bool {
+        var rtl = 0, letters = 0
+        for scalar in content.unicodeScalars where scalar.properties.isAlphabetic {
+            letters += 1
+            if (0x0590...0x08FF).contains(scalar.value) || (0xFB1D...0xFDFF).contains(scalar.value) || (0xFE70...0xFEFF).contains(scalar.value) { rtl += 1 }
+        }
+        return letters > 0 && 2 * rtl > letters
     }
 }

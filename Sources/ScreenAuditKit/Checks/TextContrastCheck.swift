@@ -108,7 +108,7 @@ public struct TextContrastCheck: AuditCheck {
             if text.pointSize == nil {
                 switch TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
                 case let .success(size): glyphSize = size.pointSize.rounded(places: 1)
-                case let .failure(failure) where failure.inkIsNotTheText:
+                case let .failure(failure) where failure.textNotShown:
                     // An icon measured as text: its contrast is not the text's.
                     let requirement = level.requirement(largeText: false)
                     return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,

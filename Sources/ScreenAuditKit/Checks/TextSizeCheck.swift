@@ -124,7 +124,10 @@ public struct TextSizeCheck: AuditCheck {
         let xRatio = xHeightRatio(capRatio: capRatio)
         let geometry: TextGeometry
         switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capToXHeight(capRatio: capRatio)) {
-        case let .notMeasurable(reason): return .failure(NotMeasurable(reason: reason))
+        case let .notMeasurable(reason):
+            // No row of the frame holds ink of the text's colours: the text the dump names is
+            // not drawn there (a launcher hides its dock's app names).
+            return .failure(NotMeasurable(reason: reason, textNotShown: reason == noTextPixels))
         case let .measured(measurement): geometry = measurement
         }
         // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
@@ -149,7 +152,7 @@ public struct TextSizeCheck: AuditCheck {
         if narrowest > room {
             return .failure(NotMeasurable(
                 reason: "the ink in the frame is not this text: \"\(text.content.prefix(40))\" at the \(Words.number(size.pointSize.rounded(places: 1))) pt its glyphs measure would be at least \(Words.number(narrowest.rounded())) pt wide, in a frame \(Words.number(element.frame.width.rounded(places: 1))) pt wide (an icon or picture drawn in its place?)",
-                inkIsNotTheText: true))
+                textNotShown: true))
         }
         return .success(size)
     }
@@ -162,8 +165,9 @@ public struct TextSizeCheck: AuditCheck {
 
     struct NotMeasurable: Error {
         var reason: String
-        /// The frame's ink cannot be this text (too wide for the frame at the size measured).
-        var inkIsNotTheText = false
+        /// The frame shows no glyphs of this text: none at all, or ink too wide for the frame at
+        /// the size it measures (an icon).
+        var textNotShown = false
     }
 
     func check(_ element: ElementContract, text: TextSpec, on screen: ScreenContext) -> CheckResult {

@@ -68,7 +68,7 @@ public struct HierarchyImporter: Sendable {
         var checks: CheckOverrides?
         if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
         let contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
-        let outline = HierarchyOutline(nodes: model.nodes.count, elements: elements.count, layoutContainers: model.layoutContainers,
+        let outline = HierarchyOutline(format: dump.format.rawValue, nodes: model.nodes.count, elements: elements.count, layoutContainers: model.layoutContainers,
                                        leftOut: leftOut)
         return ImportedScreen(contract: contract, notes: notes, outline: outline)
     }

@@ -83,6 +83,8 @@ public struct LeftOutEntry: Codable, Equatable, Sendable {
 /// What an imported screen's dump held and what of it the audit did not judge: report.json's
 /// `hierarchy` on a screen audited from a dump.
 public struct HierarchyOutline: Codable, Equatable, Sendable {
+    /// `xcuitest`, `uiautomator` or `appium`.
+    public var format: String
     /// Nodes in the dump.
     public var nodes: Int
     /// Elements imported (those in `leftOut` with an `element` included).
@@ -91,7 +93,8 @@ public struct HierarchyOutline: Codable, Equatable, Sendable {
     public var layoutContainers: Int
     public var leftOut: [LeftOutEntry]
 
-    public init(nodes: Int, elements: Int, layoutContainers: Int, leftOut: [LeftOutEntry]) {
+    public init(format: String, nodes: Int, elements: Int, layoutContainers: Int, leftOut: [LeftOutEntry]) {
+        self.format = format
         self.nodes = nodes
         self.elements = elements
         self.layoutContainers = layoutContainers

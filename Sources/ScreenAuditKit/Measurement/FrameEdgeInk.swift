@@ -20,9 +20,34 @@ public struct FrameEdgeInk: Equatable, Sendable {
     /// glyph stroke runs into the edge. Zero where the ink there is only a faint fringe or a
     /// border along the whole edge.
     public var inkPixels: [Int]
+    /// Per edge: of those, the pixels where the glyph carries on outside the frame too (the text
+    /// is drawn past its frame).
+    public var overflowPixels: [Int]
+
+    public init(inkPixels: [Int], overflowPixels: [Int]? = nil) {
+        self.inkPixels = inkPixels
+        self.overflowPixels = overflowPixels ?? inkPixels
+    }
 
     /// The edges text runs into, in `FrameEdge` order.
     public var clippedEdges: [FrameEdge] { FrameEdge.allCases.filter { inkPixels[$0.index] > 0 } }
+
+    /// The edges where text is cut: the edges its lines end at (right and bottom; left and bottom
+    /// for right-to-left text) where a glyph runs into them, and the edges they start at only
+    /// where the glyphs carry on outside the frame. Text whose first glyph touches a tight frame
+    /// at its start (Android's `TextView` frames begin at the first glyph's ink) is whole.
+    ///
+    /// `framesAreLaidOut`: the frames are where the app laid its views out (a UI hierarchy dump),
+    /// not where a contract wants the text to stay. Then ink the screenshot shows outside a frame
+    /// is not hidden, so only glyphs that stop at an end edge mid-stroke, with nothing outside,
+    /// are cut.
+    public func cutEdges(rightToLeft: Bool, framesAreLaidOut: Bool = false) -> [FrameEdge] {
+        let start: Set<FrameEdge> = rightToLeft ? [.top, .right] : [.top, .left]
+        return FrameEdge.allCases.filter { edge in
+            if framesAreLaidOut { return !start.contains(edge) && inkPixels[edge.index] - overflowPixels[edge.index] >= 2 }
+            return start.contains(edge) ? overflowPixels[edge.index] >= 2 : inkPixels[edge.index] > 0
+        }
+    }
 }
 
 public enum FrameEdgeInkOutcome: Equatable, Sendable {
@@ -59,7 +84,7 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
         (index(0, 0), mapWidth, 1, height),
     ]
     let half = InkCoverage.inkLevel, core: UInt8 = 230
-    var inkPixels = [0, 0, 0, 0]
+    var inkPixels = [0, 0, 0, 0], overflowPixels = [0, 0, 0, 0]
     coverage.values.withUnsafeBufferPointer { values in
         // The sides each shape touching an edge reaches, as a bit mask per frame pixel; made at
         // the first shape found (most frames have no ink on their edges).
@@ -86,7 +111,7 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
         }
         for (side, (start, along, inward, length)) in sides.enumerated() {
             // Runs of consecutive edge pixels where a glyph carries on.
-            var counted = 0, run = 0
+            var counted = 0, run = 0, over = 0, runOver = 0
             var solid = false
             for step in 0...length {
                 var inked = false
@@ -94,21 +119,28 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
                     let edge = start + step * along
                     let pixel = (edge / mapWidth - top) * width + edge % mapWidth - left
                     let value = values[edge]
-                    let carriesOn = values[edge + inward] >= half || (hasOutside[side] && values[edge - inward] >= half)
+                    let outside = hasOutside[side] && values[edge - inward] >= half
+                    let carriesOn = values[edge + inward] >= half || outside
                     if value >= half, carriesOn, reached.isEmpty || !isFrameShape(reached[pixel]) {
                         inked = true
                         run += 1
+                        if outside { runOver += 1 }
                         if value >= core { solid = true }
                     }
                 }
                 if !inked, run > 0 {
-                    if run >= 2 || solid { counted += run }
+                    if run >= 2 || solid {
+                        counted += run
+                        over += runOver
+                    }
                     run = 0
+                    runOver = 0
                     solid = false
                 }
             }
             inkPixels[side] = counted
+            overflowPixels[side] = over
         }
     }
-    return .measured(FrameEdgeInk(inkPixels: inkPixels))
+    return .measured(FrameEdgeInk(inkPixels: inkPixels, overflowPixels: overflowPixels))
 }

@@ -12,8 +12,8 @@ public enum NonTextContrastOutcome: Equatable, Sendable {
 
 extension ScreenContext {
     /// `measureNonTextContrast` of `rect` with the ring the checks use: 2 pt of what surrounds it.
-    func nonTextContrast(in rect: PixelRect) -> NonTextContrastOutcome {
-        measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())))
+    func nonTextContrast(in rect: PixelRect, glyph: Bool = false) -> NonTextContrastOutcome {
+        measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())), glyph: glyph)
     }
 }
 
@@ -21,7 +21,14 @@ extension ScreenContext {
 /// `rect`; the component's colours are its most common colours inside (each covering at least 4 %
 /// of the frame, so anti-aliased edges and noise do not count); the ratio is the highest contrast
 /// of any of them with the background — its fill, its boundary or its glyph.
-public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring: Int) -> NonTextContrastOutcome {
+///
+/// With `glyph` (a button, tab or link identified by an icon): the icon's glyph is what identifies
+/// it, so its colours count down to 0.5 % of the frame (a thin outline icon), and each is also
+/// judged against the colour that fills most of the frame, which is what surrounds the glyph (a
+/// dark arrow on a pale search bar). A frame whose pixels are mostly of colours that each cover
+/// little of it is a picture (a photo thumbnail): the picture identifies the control, and nothing
+/// is measured.
+public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring: Int, glyph: Bool = false) -> NonTextContrastOutcome {
     guard !rect.isEmpty else { return .notMeasurable("the frame lies outside the screenshot") }
     var outside: [UInt32: Int] = [:]
     let x0 = max(0, rect.x - ring), y0 = max(0, rect.y - ring)
@@ -59,11 +66,33 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
     let background = color(backgroundSum, backgroundCount)
     let significant = max(1, rect.area * 4 / 100)
     var best: (ratio: Double, color: RGB8)?
+    // What the best colour was judged against when it is a glyph on the frame's own fill.
+    var glyphAgainst: RGB8?
     for (k, entry) in inside.sorted(by: { $0.key < $1.key }) where entry.count >= significant {
         _ = k
         let c = color(entry.sum, entry.count)
         let ratio = WCAG.contrastRatio(c, background)
         if best == nil || ratio > best!.ratio { best = (ratio, c) }
+    }
+    if glyph {
+        // A picture: most pixels in colours that each cover under 0.5 % of the frame.
+        let rare = max(1, rect.area / 200)
+        let scattered = inside.values.reduce(0) { $0 + ($1.count < rare ? $1.count : 0) }
+        if inside.count > 64 && scattered * 2 >= rect.area {
+            return .notMeasurable("the control shows a picture (\(inside.count) colours, most covering little of it): its content identifies it, and WCAG 2.2 SC 1.4.11 does not ask a picture's contrast")
+        }
+        if let fill = inside.max(by: { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }) {
+            let fillColor = color(fill.value.sum, fill.value.count)
+            let glyphMinimum = max(6, rect.area / 200)
+            for (k, entry) in inside.sorted(by: { $0.key < $1.key }) where k != fill.key && entry.count >= glyphMinimum {
+                let c = color(entry.sum, entry.count)
+                let ratio = WCAG.contrastRatio(c, fillColor)
+                if ratio >= sameColourRatio, best == nil || ratio > best!.ratio {
+                    best = (ratio, c)
+                    glyphAgainst = fillColor
+                }
+            }
+        }
     }
     guard let best else { return .notMeasurable("no colour covers a visible part of the element") }
     // Every colour inside is the surroundings' own (a white card on white, a photo's edge): there
@@ -71,7 +100,7 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
     guard best.ratio >= sameColourRatio else {
         return .notMeasurable("nothing inside the element differs from what surrounds it (\(background.hex)): no fill, boundary or glyph to measure")
     }
-    return .measured(ratio: best.ratio, component: best.color, background: background)
+    return .measured(ratio: best.ratio, component: best.color, background: glyphAgainst ?? background)
 }
 
 /// Below this ratio two colours are one for a reader (a step or two of 8-bit noise, or JPEG

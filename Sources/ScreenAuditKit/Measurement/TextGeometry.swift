@@ -175,6 +175,9 @@ func measureTextGeometry(_ coverage: InkCoverageOutcome, content: String?, capTo
     }
 }
 
+/// Why a frame's glyph geometry is not measured when no row of it holds ink.
+let noTextPixels = "no text pixels found in the frame"
+
 /// Steps 2–5 of `measureTextGeometry`, over the coverage map.
 struct TextGeometryReader {
     let coverage: InkCoverage
@@ -203,7 +206,7 @@ struct TextGeometryReader {
 
     func measure() -> TextGeometryOutcome {
         let lines = findLines()
-        guard !lines.isEmpty else { return .notMeasurable("no text pixels found in the frame") }
+        guard !lines.isEmpty else { return .notMeasurable(noTextPixels) }
         var measuredLines: [TextLineGeometry] = []
         var heights: [Sample] = []
         for line in lines {
