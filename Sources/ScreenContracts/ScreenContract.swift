@@ -30,6 +30,11 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     public var checks: CheckOverrides?
     /// The screen's design tokens; once loaded, the document's with the screen's own over them.
     public var design: DesignTokens?
+    /// `hierarchy`: the frames are where the running app laid its views out (a UI hierarchy
+    /// dump, as `screenaudit import` writes), not where the text and controls are meant to stay.
+    /// Ink outside a frame is then drawn, not hidden; a frame that shows nothing is not on screen;
+    /// and frames that miss their text say the dump is of another moment than the screenshot.
+    public var framesFrom: String?
 
     public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
                 colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil,
@@ -50,6 +55,9 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     }
 
     public func element(_ id: String) -> ElementContract? { elements.first { $0.id == id } }
+
+    /// `framesFrom`'s value for frames read from a UI hierarchy dump.
+    public static let framesFromHierarchy = "hierarchy"
 }
 
 /// The device a screenshot comes from: size in points and the pixels per point.

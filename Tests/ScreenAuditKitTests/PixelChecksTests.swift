@@ -107,6 +107,43 @@ struct NonTextContrastTests {
         screen.control("button", role: .button, frame: Frame(x: 10, y: 10, width: 180, height: 60), fill: RGB8(red: 250, green: 250, blue: 250))
         screen.label("title", "Begin", at: Frame(x: 60, y: 25, width: 80, height: 26), size: 17, color: RGB8(red: 0, green: 0, blue: 0))
         #expect(NonTextContrastCheck().run(screen.context()).isEmpty)
+        // From a dump, the result says why.
+        var context = screen.context()
+        context.fromDump = true
+        let results = NonTextContrastCheck().run(context)
+        #expect(results.map(\.status) == [.notRun])
+        #expect(results.first?.reason?.hasPrefix("identified by its text, which contrast.text checks") == true)
+    }
+
+    /// An icon button is identified by its glyph: a thin dark icon on a pale pill stands out from
+    /// the pill, whatever the pill's contrast with the page; a pale glyph on the pill does not.
+    @Test(arguments: [(UInt8(0x44), CheckStatus.pass), (0xC8, .fail)])
+    func testIconButton_judgedByItsGlyphOnItsFill(glyph: UInt8, expected: CheckStatus) {
+        var screen = ExampleScreen(background: RGB8(red: 0xFC, green: 0xFC, blue: 0xFF))
+        let pill = RGB8(red: 0xDE, green: 0xEA, blue: 0xF1)
+        screen.control("mic", role: .button, frame: Frame(x: 40, y: 40, width: 48, height: 48), fill: pill)
+        // A 4 × 20 pt stem, about 3.5 % of the frame: under the 4 % a fill needs, over the
+        // 0.5 % a glyph does.
+        screen.control("stem", role: .image, frame: Frame(x: 62, y: 54, width: 4, height: 20), fill: RGB8(red: glyph, green: glyph, blue: glyph))
+        let result = NonTextContrastCheck().run(screen.context()).first { $0.element == "mic" }
+        #expect(result?.status == expected, "\(String(describing: result))")
+    }
+
+    /// A photo thumbnail (many colours, none covering much of it) is identified by its picture.
+    @Test func testPictureButton_isNotRun() {
+        var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
+        screen.control("photo", role: .button, frame: Frame(x: 20, y: 20, width: 60, height: 60), fill: RGB8(red: 255, green: 255, blue: 255))
+        var context = screen.context()
+        var image = context.image
+        let rect = context.pixelRect(for: Frame(x: 20, y: 20, width: 60, height: 60))
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                image[x, y] = RGBA(red: UInt8((x * 37 + y * 11) % 256), green: UInt8((x * 13 + y * 29) % 256), blue: UInt8((x * y) % 256))
+            }
+        }
+        context = ScreenContext(screen: context.screen, image: image)
+        let result = NonTextContrastCheck().run(context).first
+        #expect(result?.status == .notRun && result?.reason?.hasPrefix("the control shows a picture") == true, "\(String(describing: result))")
     }
 }
 

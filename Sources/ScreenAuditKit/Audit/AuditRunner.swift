@@ -261,14 +261,14 @@ public struct AuditRunner: Sendable {
             // Each element's frame is judged on its own: clipped to the screen, or not run.
             let judged = ElementGeometry.judge(screen, checks: checks)
             report.notes += judged.notes
-            var context = ScreenContext(screen: judged.screen, image: image.pixels, textParts: textParts)
-            context.fromDump = loaded.hierarchy != nil
+            let context = ScreenContext(screen: judged.screen, image: image.pixels, textParts: textParts)
             frame = image.pixels
             let results = (checks.flatMap { $0.run(context) } + judged.notRun).map { Self.applyingDisabledRules($0, on: screen) }
-            if let outline = loaded.hierarchy, let reason = Self.dumpMismatch(context) {
+            if context.fromDump, let reason = Self.dumpMismatch(context) {
                 report.status = .hierarchyUnreadable
                 return [CheckResult(rule: RuleID.hierarchyUnreadable, element: nil, status: .fail, severity: .error,
-                                    measured: .hierarchyUnreadable(.init(format: outline.format)), reason: "\(loaded.source): \(reason)")]
+                                    measured: .hierarchyUnreadable(.init(format: loaded.hierarchy?.format ?? ScreenContract.framesFromHierarchy)),
+                                    reason: "\(loaded.source): \(reason)")]
             }
             return results
         } catch {

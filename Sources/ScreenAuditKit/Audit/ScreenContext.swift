@@ -10,8 +10,9 @@ public struct ScreenContext: Sendable {
     /// Ids of the elements whose text is their label (`TextSpec.fromLabel`) and whose pixels do
     /// not show it as text (an icon-only button).
     let undrawnLabels: Set<String>
-    /// The elements come from a UI hierarchy dump, which lists what the app laid out, drawn or
-    /// not yet (a web page still loading): a target whose frame shows nothing is not judged.
+    /// The elements come from a UI hierarchy dump (`framesFrom: hierarchy`), which lists what
+    /// the app laid out, drawn or not yet (a web page still loading): a target whose frame shows
+    /// nothing is not judged.
     public var fromDump = false
 
     /// `textParts`: what the run's checks need of each text element (nothing when no text check
@@ -19,6 +20,7 @@ public struct ScreenContext: Sendable {
     public init(screen: ScreenContract, image: PixelBuffer, textParts: TextAnalysis.Parts = .all) {
         self.screen = screen
         self.image = image
+        fromDump = screen.framesFrom == ScreenContract.framesFromHierarchy
         var analyses: [String: TextAnalysis] = [:]
         var undrawn = Set<String>()
         let scale = screen.device.scale

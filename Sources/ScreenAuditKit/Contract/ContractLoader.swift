@@ -207,9 +207,15 @@ enum ScreenReader {
         }
         let checks = object.object("checks", required: false).flatMap(readChecks)
         let design = object.object("design", required: false).flatMap(DesignReader.read)
+        let framesFrom = object.string("framesFrom", required: false)
+        if let framesFrom, framesFrom != ScreenContract.framesFromHierarchy {
+            issues.report(path.appending("framesFrom"), "'\(framesFrom)' is not a source of frames (the one there is: '\(ScreenContract.framesFromHierarchy)')")
+        }
         guard let id, let screenshot, let device = device ?? (checksReferences ? nil : DeviceSpec.unknown) else { return nil }
-        return ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
-                              colorOnlyGroups: groups, waivers: waivers, checks: checks, design: design)
+        var screen = ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
+                                    colorOnlyGroups: groups, waivers: waivers, checks: checks, design: design)
+        screen.framesFrom = framesFrom
+        return screen
     }
 
     static let targetProfiles = ["ios", "android", "wcag-aa"]

@@ -67,7 +67,8 @@ public struct HierarchyImporter: Sendable {
         leftOut.sort { ($0.position, $0.reason) < ($1.position, $1.reason) }
         var checks: CheckOverrides?
         if dump.format == .uiautomator, let androidTargetProfile { checks = CheckOverrides(targetProfile: androidTargetProfile) }
-        let contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
+        var contract = ScreenContract(id: id, screenshot: screenshot, device: geometry.device, elements: elements, checks: checks)
+        contract.framesFrom = ScreenContract.framesFromHierarchy
         let outline = HierarchyOutline(format: dump.format.rawValue, nodes: model.nodes.count, elements: elements.count, layoutContainers: model.layoutContainers,
                                        leftOut: leftOut)
         return ImportedScreen(contract: contract, notes: notes, outline: outline)
