@@ -236,7 +236,7 @@ struct ElementModel {
             var seen = Set<Int>()
             for band in bands(frame) {
                 for coverer in byBand[band] ?? [] where coverer >= nodes[index].end && seen.insert(coverer).inserted {
-                    if covers(coverer, frame) {
+                    if covers(coverer, element: index, frame: frame) {
                         drafts[position].hidden = (.covered, "\(name(coverer)) is drawn above it")
                         break
                     }
@@ -260,13 +260,18 @@ struct ElementModel {
         return result.sorted()
     }
 
-    /// Whether `coverer`, drawn later, hides part of an element with `frame`. One inside the
-    /// element (a badge, a label drawn as a sibling) does not: the element still shows whole. One
-    /// holding the element hides it when it is a panel (it has content of its own), a scrolling
-    /// container or a full-window layer; a childless node over it is a touch overlay.
-    func covers(_ coverer: Int, _ frame: Frame) -> Bool {
+    /// Whether `coverer`, drawn later, hides part of `element` (with `frame`). One inside the
+    /// element drawn by the same parent (a badge on an icon, a label drawn as a sibling) does not:
+    /// the element still shows whole; one from another branch (a floating button over a row of a
+    /// list) does. One holding the element hides it when it is a panel (it has content of its
+    /// own), a scrolling container or a full-window layer; a childless node over it is a touch
+    /// overlay.
+    func covers(_ coverer: Int, element: Int, frame: Frame) -> Bool {
         guard let other = nodes[coverer].frame, Self.overlaps(other, frame) else { return false }
-        if TargetSpacing.contains(frame, other) { return false }
+        if TargetSpacing.contains(frame, other) {
+            guard let parent = nodes[element].parent else { return false }
+            return !isDescendant(coverer, of: parent)
+        }
         if TargetSpacing.contains(other, frame) {
             return nodes[coverer].childCount > 0 || fullWindowLayers.contains(coverer)
                 || HierarchyImporter.isScrolling(nodes[coverer].node, format: format)

@@ -226,9 +226,10 @@ public struct HierarchyImporter: Sendable {
         return "\(node.type)\(said.map { " '\($0.prefix(40))'" } ?? "")"
     }
 
-    /// uiautomator's clickable, long-clickable or checkable: a node the touch system sends taps to.
+    /// uiautomator's clickable or long-clickable: a node the touch system sends taps to (a
+    /// checkable Switch in a row the row's click toggles is not one).
     static func isActionable(_ node: HierarchyNode) -> Bool {
-        node.flags.contains("clickable") || node.flags.contains("long-clickable") || node.flags.contains("checkable")
+        node.flags.contains("clickable") || node.flags.contains("long-clickable")
     }
 
     /// Containers that scroll (lists, scroll views, pagers) and surfaces that draw their own
