@@ -30,6 +30,9 @@ public enum HTMLReporter {
             html.append("<section id=\"\(anchor(screen.id))\" aria-labelledby=\"h-\(anchor(screen.id))\">")
             html.append("<h2 id=\"h-\(anchor(screen.id))\">\(escape(screen.id))</h2>")
             html.append("<p>Screenshot <code>\(escape(screen.screenshot))</code>, \(screen.status.rawValue).</p>")
+            if let outline = screen.hierarchy {
+                html.append("<p>From the dump: \(escape(MarkdownReporter.outlineText(outline)))</p>")
+            }
             html.append("<div class=\"screen\">")
             if overlays.contains(screen.id) {
                 let path = "\(OverlayReporter.directory)/\(OverlayReporter.fileName(for: screen.id))"
