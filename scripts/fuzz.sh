@@ -17,6 +17,7 @@
 #   catalog     AssetContentsParser.parse: an asset catalog's Contents.json, every asset kind
 #   xcuitest    XCUITestDumpParser.parse and HierarchyImporter: XCUIApplication().debugDescription text
 #   uiautomator UIAutomatorDumpParser.parse (its XML reader) and HierarchyImporter: uiautomator dumps
+#               (seeded with real apps' dumps from Tests/ScreenAuditKitTests/Fixtures/appagent)
 #   appium      AppiumSourceParser.parse and HierarchyImporter: Appium's iOS page source
 #   detector    TextDetector.detect and TextRegion on any pixels (an image of up to 256 × 256 in the bytes)
 #   pngwrite    FastPNGEncoder on any pixels, read back by libpng with every checksum checked
@@ -120,7 +121,12 @@ add_seeds() {
             ;;
         contract) copy_files "$into" repo Contracts/*.json ;;
         xcuitest) copy_files "$into" samples Samples/hierarchies/*/*.txt ;;
-        uiautomator) copy_files "$into" samples Samples/hierarchies/*/*.xml ;;
+        uiautomator)
+            # Real apps' dumps too (Chrome, Settings: system bars, lists, covered and cut nodes),
+            # so mutations start from the trees the element model meets.
+            copy_files "$into" samples Samples/hierarchies/*/*.xml
+            copy_files "$into" real Tests/ScreenAuditKitTests/Fixtures/appagent/*.xml
+            ;;
         provenance) copy_files "$into" repo Provenance/*.json ;;
         catalog)
             # One Contents.json of each kind from the quest-art catalog.

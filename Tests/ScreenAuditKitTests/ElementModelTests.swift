@@ -98,6 +98,13 @@ struct ElementModelTests {
                                                               node(view, (0, 700, 400, 760), desc: "Row 3", ["clickable"])]),
                node("android.widget.ImageButton", (320, 640, 376, 696), desc: "Add", ["clickable"])]),
          .notJudged(.covered)),
+        ("a row scrolled under a bottom navigation bar is not judged",
+         root([node(list, (0, 100, 400, 800), ["scrollable"], [node(view, (0, 100, 400, 600), desc: "Row 1", ["clickable"]),
+                                                              node(view, (0, 600, 400, 740), id: "probe", desc: "Row 2", ["clickable"]),
+                                                              node(view, (0, 740, 400, 800), desc: "Row 3", ["clickable"])]),
+               node("com.google.android.material.bottomnavigation.BottomNavigationView", (0, 700, 400, 800), [],
+                    [node(view, (0, 700, 200, 800), desc: "Home", ["clickable"]), node(view, (200, 700, 400, 800), desc: "Search", ["clickable"])])]),
+         .notJudged(.covered)),
         ("an element inside a list drawn later (suggestions over a page) is not judged",
          root([node(view, (20, 300, 120, 348), id: "probe", desc: "Tile", ["clickable"]),
                node(list, (0, 200, 400, 600), [], [node(view, (0, 200, 400, 260), desc: "Suggestion", ["clickable"])])]),
@@ -154,7 +161,7 @@ struct ElementModelTests {
         let imported = try HierarchyImporter(density: 1).importScreen(dump, id: "row", screenshot: "row.png", pixelWidth: 400, pixelHeight: 800,
                                                                       file: "row.xml")
         #expect(imported.contract.element("probe")?.label == "Battery")
-        for index in [16, 17] {
+        for index in [17, 18] {
             let xml = Self.cases[index].1
             let dump = try UIAutomatorDumpParser().parse(Array(xml.utf8), file: "s.xml")
             let imported = try HierarchyImporter(density: 1).importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 400, pixelHeight: 800,

@@ -254,10 +254,21 @@ struct ElementModel {
         var result = Set(draftNodes.indices.filter { drafts[$0].role != .container }.map { draftNodes[$0] })
         result.formUnion(fullWindowLayers)
         for (index, flat) in nodes.enumerated() where !flat.system && flat.frame != nil
-            && HierarchyImporter.isScrolling(flat.node, format: format) {
+            && (HierarchyImporter.isScrolling(flat.node, format: format) || Self.isBar(flat.node, format: format)) {
             result.insert(index)
         }
         return result.sorted()
+    }
+
+    /// Navigation, tab and tool bars: drawn with a fill of their own over what scrolls under them.
+    static func isBar(_ node: HierarchyNode, format: HierarchyFormat) -> Bool {
+        let type = HierarchyImporter.shortType(node.type)
+        switch format {
+        case .xcuitest, .appium: return ["NavigationBar", "TabBar", "Toolbar"].contains(type)
+        case .uiautomator:
+            return ["Toolbar", "BottomNavigationView", "NavigationBarView", "BottomAppBar", "AppBarLayout", "TabLayout", "ActionBarContainer"]
+                .contains { type.hasSuffix($0) }
+        }
     }
 
     /// Whether `coverer`, drawn later, hides part of `element` (with `frame`). One inside the
@@ -274,7 +285,7 @@ struct ElementModel {
         }
         if TargetSpacing.contains(other, frame) {
             return nodes[coverer].childCount > 0 || fullWindowLayers.contains(coverer)
-                || HierarchyImporter.isScrolling(nodes[coverer].node, format: format)
+                || HierarchyImporter.isScrolling(nodes[coverer].node, format: format) || Self.isBar(nodes[coverer].node, format: format)
         }
         return true
     }
