@@ -93,7 +93,7 @@ struct HierarchyParserTests {
                                              "android.widget.ImageButton", "android.widget.EditText", "android.widget.TextView",
                                              "android.widget.SeekBar"])
         #expect(root.children[0].title == "Display & brightness" && root.children[0].identifier == "org.example.settings:id/title")
-        #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable"])
+        #expect(root.children[1].label == "Dark mode" && root.children[1].flags == ["checkable", "checked", "clickable", "focusable"])
         #expect(root.children[2].frame == Frame(x: 63, y: 2184, width: 954, height: 126))
         #expect(root.children[4].flags.contains("long-clickable"))
         #expect(root.children[5].title == "Résumé 😀")

@@ -116,8 +116,9 @@ struct ElementModel {
             if flat.system || Self.isSystemBarBackground(flat.node) {
                 // One entry for the system's subtree, not one per node.
                 let below = flat.end - index - 1
+                let type = HierarchyImporter.shortType(flat.node.type)
                 let owner = Self.isSystemBarBackground(flat.node) ? "the app's backdrop for a system bar"
-                    : flat.node.package.map { "package \($0)" } ?? "the system's"
+                    : flat.node.package.map { "package \($0)" } ?? (type == "Keyboard" ? "the keyboard" : "the status bar")
                 leftOut.append(LeftOutEntry(reason: .systemUI, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line,
                                             detail: "drawn by the system, not the app (\(owner))\(below > 0 ? ", with the \(below) node\(below == 1 ? "" : "s") below it" : "")"))
                 index = flat.end
@@ -125,8 +126,10 @@ struct ElementModel {
             }
             defer { index += 1 }
             if HierarchyImporter.shortType(flat.node.type) == "Application" { continue }
-            let holdsStaticText = (index + 1..<flat.end).contains { HierarchyImporter.shortType(nodes[$0].node.type) == "StaticText" }
-            switch importer.draft(flat.node, format: format, inTabBar: flat.inTabBar, geometry: geometry, holdsStaticText: holdsStaticText) {
+            let holdsStaticText = format != .uiautomator
+                && (index + 1..<flat.end).contains { HierarchyImporter.shortType(nodes[$0].node.type) == "StaticText" }
+            switch importer.draft(flat.node, format: format, inTabBar: flat.inTabBar, geometry: geometry, holdsStaticText: holdsStaticText,
+                                  isLeaf: flat.childCount == 0) {
             case .layout: layoutContainers += 1
             case let .leftOut(reason, detail):
                 leftOut.append(LeftOutEntry(reason: reason, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line, detail: detail))
@@ -150,6 +153,7 @@ struct ElementModel {
         }
         mergeSameBounds()
         speakChildren()
+        keepDescriptionsOffText()
         judgeVisibility()
     }
 
@@ -207,6 +211,23 @@ struct ElementModel {
         }
     }
 
+    /// A clickable node's description stands in for text only where no text element lies in its
+    /// frame: a card drawn over its own title and summary (TextViews beside it) has them checked
+    /// as text, not its description measured on them again.
+    mutating func keepDescriptionsOffText() {
+        guard format == .uiautomator else { return }
+        let textFrames = drafts.filter { $0.role == .text && !$0.fromLabel }.map(\.frame)
+        for position in drafts.indices where drafts[position].fromLabel && drafts[position].role != .text {
+            let frame = drafts[position].frame
+            if textFrames.contains(where: { other in
+                let cx = other.x + other.width / 2, cy = other.y + other.height / 2
+                return cx > frame.x && cx < frame.maxX && cy > frame.y && cy < frame.maxY
+            }) {
+                drafts[position].fromLabel = false
+            }
+        }
+    }
+
     // MARK: Visibility
 
     /// Marks each element that a later-drawn node covers, that a scrolling ancestor's edge may
@@ -233,10 +254,13 @@ struct ElementModel {
                 drafts[position].hidden = (.scrollEdge, edge)
                 continue
             }
+            // Bars are elevated: what is in one is drawn above the content, whatever the order
+            // of the dump (iOS lists a navigation bar before the table scrolling under it).
+            if insideBar(index) { continue }
             var seen = Set<Int>()
             for band in bands(frame) {
                 for coverer in byBand[band] ?? [] where coverer >= nodes[index].end && seen.insert(coverer).inserted {
-                    if covers(coverer, element: index, frame: frame) {
+                    if covers(coverer, element: index, frame: frame, textual: drafts[position].isTextual) {
                         drafts[position].hidden = (.covered, "\(name(coverer)) is drawn above it")
                         break
                     }
@@ -253,11 +277,24 @@ struct ElementModel {
         // button over the whole screen is not drawn over what it does not hold.
         var result = Set(draftNodes.indices.filter { drafts[$0].role != .container }.map { draftNodes[$0] })
         result.formUnion(fullWindowLayers)
+        // iOS lists a table or scroll view after the bars drawn over it, and it fills the window
+        // behind them: its order says nothing of what is above.
+        let scrollersCover = format == .uiautomator
         for (index, flat) in nodes.enumerated() where !flat.system && flat.frame != nil
-            && (HierarchyImporter.isScrolling(flat.node, format: format) || Self.isBar(flat.node, format: format)) {
+            && ((scrollersCover && HierarchyImporter.isScrolling(flat.node, format: format)) || Self.isBar(flat.node, format: format)) {
             result.insert(index)
         }
         return result.sorted()
+    }
+
+    /// Whether a bar holds the node.
+    func insideBar(_ index: Int) -> Bool {
+        var ancestor = nodes[index].parent
+        while let current = ancestor {
+            if Self.isBar(nodes[current].node, format: format) { return true }
+            ancestor = nodes[current].parent
+        }
+        return false
     }
 
     /// Navigation, tab and tool bars: drawn with a fill of their own over what scrolls under them.
@@ -277,8 +314,16 @@ struct ElementModel {
     /// list) does. One holding the element hides it when it is a panel (it has content of its
     /// own), a scrolling container or a full-window layer; a childless node over it is a touch
     /// overlay.
-    func covers(_ coverer: Int, element: Int, frame: Frame) -> Bool {
+    ///
+    /// Two texts side by side with one parent (the spans of a sentence, "By logging in, you agree
+    /// with our" and "Terms of Service", whose frames overlap by their line's slack) do not cover
+    /// each other.
+    func covers(_ coverer: Int, element: Int, frame: Frame, textual: Bool) -> Bool {
         guard let other = nodes[coverer].frame, Self.overlaps(other, frame) else { return false }
+        if textual, nodes[coverer].parent == nodes[element].parent, let position = draftNodes.firstIndex(of: coverer),
+           drafts[position].isTextual {
+            return false
+        }
         if TargetSpacing.contains(frame, other) {
             guard let parent = nodes[element].parent else { return false }
             return !isDescendant(coverer, of: parent)

@@ -152,6 +152,9 @@ public struct HierarchyImporter: Sendable {
         var line = 0
         /// Why what shows of it is not the element (covered, cut): its pixel checks are not run.
         var hidden: (reason: LeftOutReason, detail: String)?
+
+        /// It shows text (its own, or its description standing in for it).
+        var isTextual: Bool { text != nil || fromLabel }
     }
 
     /// The rules an inactive component is exempt from, with the reason the report gives:
@@ -171,9 +174,10 @@ public struct HierarchyImporter: Sendable {
     }
 
     /// The element `node` becomes, or why it is none.
-    /// `holdsStaticText`: a `StaticText` is below it.
-    func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, holdsStaticText: Bool) -> Outcome {
-        let role = Self.role(of: node, format: format, inTabBar: inTabBar)
+    /// `holdsStaticText`: a `StaticText` is below it; `isLeaf`: nothing is.
+    func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, holdsStaticText: Bool,
+               isLeaf: Bool) -> Outcome {
+        var role = Self.role(of: node, format: format, inTabBar: inTabBar)
         let text: String?
         switch format {
         case .xcuitest, .appium: text = role == .text ? [node.label, node.value, node.title].compactMap { $0 }.first { !$0.isEmpty } : nil
@@ -186,10 +190,22 @@ public struct HierarchyImporter: Sendable {
         if format != .uiautomator, [.button, .link, .tab].contains(role), let label, !label.isEmpty, !holdsStaticText {
             labelAsText = label
         }
+        // Flutter and Compose draw text without an Android TextView: the node says it only in its
+        // content description (a focusable `View` 'Welcome Homee,', a clickable `Button` 'Log In'
+        // with no `text`). The description stands in for the text, judged as text only where the
+        // pixels show it as text (an icon button's description is no text on screen).
+        if format == .uiautomator, isLeaf, node.title == nil, let described = node.label, !described.isEmpty {
+            if [.button, .link, .tab].contains(role) {
+                labelAsText = described
+            } else if role == .container, Self.shortType(node.type) == "View", node.flags.contains("focusable") {
+                role = .text
+                labelAsText = described
+            }
+        }
         if role == .container && node.identifier == nil && label == nil {
             return Self.isScrolling(node, format: format) && Self.isActionable(node) ? .leftOut(.scrollContainer, "a scrolling container holds targets; it is not one") : .layout
         }
-        if role == .text && text == nil { return .leftOut(.incomplete, "the dump gives the text element no text") }
+        if role == .text && text == nil && labelAsText == nil { return .leftOut(.incomplete, "the dump gives the text element no text") }
         guard let rect = node.frame else { return .leftOut(.incomplete, "the dump gives it no frame") }
         if node.flags.contains("inverted-bounds") {
             return .leftOut(.invertedBounds, "its bounds end before they start, as uiautomator writes them for a view outside its window")
@@ -202,7 +218,8 @@ public struct HierarchyImporter: Sendable {
         let x0 = max(0, frame.x), y0 = max(0, frame.y)
         let x1 = min(device.width, frame.x + frame.width), y1 = min(device.height, frame.y + frame.height)
         guard x1 > x0, y1 > y0 else { return .leftOut(.notVisible, "its frame lies outside the screen") }
-        var draft = Draft(role: role, frame: Frame(x: x0, y: y0, width: x1 - x0, height: y1 - y0), label: role == .text ? nil : label, text: text,
+        var draft = Draft(role: role, frame: Frame(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                          label: role == .text && labelAsText == nil ? nil : label, text: text,
                           fromLabel: labelAsText != nil && text == nil, identifier: nil, name: text ?? label,
                           inactive: node.flags.contains("disabled") || node.flags.contains("Disabled"))
         let tolerance = 0.5
@@ -211,7 +228,7 @@ public struct HierarchyImporter: Sendable {
         if frame.maxX > device.width + tolerance { cut.append("right") }
         if frame.maxY > device.height + tolerance { cut.append("bottom") }
         if frame.x < -tolerance { cut.append("left") }
-        if !cut.isEmpty {
+        if !cut.isEmpty && role != .container {
             draft.hidden = (.windowEdge, "its frame reaches past the screen's \(cut.joined(separator: ", ")) edge: what shows is part of it")
         }
         var identifier = node.identifier.flatMap { $0.isEmpty ? nil : $0 }

@@ -72,7 +72,7 @@ public struct UIAutomatorDumpParser: Sendable {
         node.title = nonEmpty("text")
         node.placeholder = nonEmpty("hint")
         node.package = nonEmpty("package")
-        for flag in ["clickable", "checkable", "checked", "selected", "password", "focused", "scrollable", "long-clickable"]
+        for flag in ["clickable", "checkable", "checked", "selected", "password", "focusable", "focused", "scrollable", "long-clickable"]
         where attributes[flag] == "true" {
             node.flags.insert(flag)
         }
