@@ -137,6 +137,18 @@ struct ElementModelTests {
          root([node(text, (0, 2189, 400, 2154), id: "probe", text: "Battery")]), .leftOut(.invertedBounds)),
         ("a text element without text is left out",
          root([node(text, (20, 100, 200, 130), id: "probe")]), .leftOut(.incomplete)),
+        ("a Flutter node that gives its text only as a content description is text",
+         root([node(view, (20, 100, 200, 130), id: "probe", desc: "Welcome Homee,", ["focusable"])]), .element(.text)),
+        ("two texts with one parent whose frames overlap (spans of one sentence) do not cover each other",
+         root([node(view, (20, 100, 200, 130), id: "probe", desc: "By logging in, you agree with our", ["focusable"]),
+               node(view, (190, 100, 300, 130), desc: "Terms of Service", ["clickable", "focusable"])]),
+         .element(.text)),
+        ("an element inside a bar is not covered by the content listed after it",
+         root([node("androidx.appcompat.widget.Toolbar", (0, 0, 400, 56), [],
+                    [node("android.widget.ImageButton", (0, 0, 56, 56), id: "probe", desc: "Navigate up", ["clickable"])]),
+               node(list, (0, 0, 400, 800), ["scrollable"], [node(view, (0, 0, 400, 400), desc: "Row", ["clickable"]),
+                                                            node(view, (0, 400, 400, 800), desc: "Row 2", ["clickable"])])]),
+         .element(.button)),
     ]
 
     @Test(arguments: cases)
