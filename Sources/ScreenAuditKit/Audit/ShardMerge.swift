@@ -198,7 +198,7 @@ extension ShardMerge.Merged {
             } catch {
                 throw AuditError.invalidInput([InputIssue(file: file, location: "", message: "the shard's overlay cannot be read (\(error))")])
             }
-            let notRun = screen.checked.filter { $0.status == .notRun }
+            let notRun = OverlayReporter.reviewNotes(screen.checked)
             outputs.stageOverlay(OverlayReporter.badged(base, findings: screen.findings, firstNumber: first, scale: source.scale, notRun: notRun),
                                  for: screen.id)
             return ()

@@ -33,7 +33,7 @@ public final class AuditOutputs: Sendable {
     public var overlayRequest: OverlayRequest? {
         guard formats.contains(.overlays) else { return nil }
         return OverlayRequest(selection: overlaySelection) { [self, outlinesCheckedElements, numbersOverlays] screen, frame, firstNumber, scale in
-            let notRun = screen.checked.filter { $0.status == .notRun }
+            let notRun = OverlayReporter.reviewNotes(screen.checked)
             var outlines: [PixelRect] = []
             if outlinesCheckedElements {
                 var seen = Set<PixelRect>()

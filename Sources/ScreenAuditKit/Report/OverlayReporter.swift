@@ -7,6 +7,18 @@ import Imaging
 /// notes dotted with "I", and results that could not be judged dotted with "?". Pure: pixels and
 /// findings in, pixels out.
 public enum OverlayReporter {
+    /// The results not run that an overlay marks with "?": those a reviewer should look at. An
+    /// element a dump shows covered, cut by a scrolling or the screen's edge, marks inactive, or
+    /// identifies by its text is not judged by design, and report.md and report.json say why;
+    /// marking each would bury a real screen under badges.
+    public static func reviewNotes(_ checked: [CheckedEntry]) -> [CheckedEntry] {
+        checked.filter { entry in
+            guard entry.status == .notRun else { return false }
+            guard let reason = entry.reason else { return true }
+            return !HierarchyImporter.isImportReason(reason) && !reason.hasPrefix("identified by its text")
+        }
+    }
+
     public static let directory = "overlays"
 
     /// The file name for a screen id (`iPhone_large/hub` → `iPhone_large__hub.png`).
