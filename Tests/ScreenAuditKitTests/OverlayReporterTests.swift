@@ -71,6 +71,21 @@ struct OverlayReporterTests {
         #expect(badge.blue > 150 && badge.red < 60)
     }
 
+    /// Results not judged by design get no badge; results the tool could not judge do.
+    @Test func testReviewNotes_leaveOutWhatIsNotJudgedByDesign() {
+        func entry(_ reason: String?, _ status: CheckStatus = .notRun) -> CheckedEntry {
+            CheckedEntry(rule: RuleID.textSize, element: "e", status: status, measured: .textSize(TextSizeCheck.Measured(minimumPointSize: 11, declaredPointSize: nil)),
+                         threshold: nil, reason: reason, frame: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        let checked = [
+            entry("covered: android.view.View (node 3, line 1) is drawn above it"), entry("scroll-edge: against the top edge"),
+            entry("window-edge: its frame reaches past the screen's right edge"), entry("inactive: the dump marks the element not enabled"),
+            entry("identified by its text, which contrast.text checks"), entry("no text pixels found in the frame"),
+            entry("disabled by the contract: watch face"), entry(nil), entry(nil, .pass),
+        ]
+        #expect(OverlayReporter.reviewNotes(checked).map(\.reason) == ["no text pixels found in the frame", "disabled by the contract: watch face", nil])
+    }
+
     @Test func testFileNamesAreFlat() {
         #expect(OverlayReporter.fileName(for: "iPhone_large/hub") == "iPhone_large__hub.png")
         #expect(OverlayReporter.fileName(for: "light") == "light.png")
