@@ -143,6 +143,19 @@ struct ElementModelTests {
          root([node(view, (20, 100, 200, 130), id: "probe", desc: "By logging in, you agree with our", ["focusable"]),
                node(view, (190, 100, 300, 130), desc: "Terms of Service", ["clickable", "focusable"])]),
          .element(.text)),
+        ("an element of the app's main window behind its dialog's window is not judged",
+         "<hierarchy rotation=\"0\">" + node(frame, (40, 300, 360, 500), [], [node("android.widget.LinearLayout", (40, 300, 360, 500), id: "android:id/parentPanel", [],
+                                                                                   [node(button, (200, 440, 340, 488), text: "OK", ["clickable"])])])
+             + node(frame, (0, 0, 400, 800), [], [node(view, (20, 100, 120, 148), id: "probe", desc: "Play", ["clickable"])]) + "</hierarchy>",
+         .notJudged(.covered)),
+        ("an element beside a menu's window (a popup that does not dim) is judged",
+         "<hierarchy rotation=\"0\">" + node(frame, (0, 0, 400, 800), [], [node(view, (20, 100, 120, 148), id: "probe", desc: "Play", ["clickable"])])
+             + node(frame, (200, 40, 390, 200), [], [node(text, (210, 50, 380, 90), text: "Settings", ["clickable"])]) + "</hierarchy>",
+         .element(.button)),
+        ("an element under a menu's window is not judged",
+         "<hierarchy rotation=\"0\">" + node(frame, (0, 0, 400, 800), [], [node(view, (220, 100, 320, 148), id: "probe", desc: "Sort", ["clickable"])])
+             + node(frame, (200, 40, 390, 200), [], [node(text, (210, 50, 380, 90), text: "Settings", ["clickable"])]) + "</hierarchy>",
+         .notJudged(.covered)),
         ("an element inside a bar is not covered by the content listed after it",
          root([node("androidx.appcompat.widget.Toolbar", (0, 0, 400, 56), [],
                     [node("android.widget.ImageButton", (0, 0, 56, 56), id: "probe", desc: "Navigate up", ["clickable"])]),
@@ -181,6 +194,23 @@ struct ElementModelTests {
             #expect(imported.outline.leftOut.map(\.reason) == [.systemUI], "\(Self.cases[index].0)")
             #expect(imported.contract.element("probe") == nil)
         }
+    }
+
+    /// Behind an XCUITest alert, the screen is dimmed: only the alert's elements are judged.
+    @Test func testXCUITest_behindAnAlert() throws {
+        let text = """
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'App'
+            Window (Main), 0x2, {{0.0, 0.0}, {393.0, 852.0}}
+              Button, 0x5, {{20.0, 100.0}, {100.0, 44.0}}, label: 'Play'
+              Alert, 0x6, {{50.0, 350.0}, {293.0, 150.0}}, label: 'Delete?'
+                Button, 0x7, {{60.0, 450.0}, {130.0, 44.0}}, label: 'Cancel'
+        """
+        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
+        let imported = try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+        #expect(imported.outline.leftOut.map(\.element) == ["button-play"])
+        #expect(imported.outline.leftOut.first?.detail == "behind Alert 'Delete?' (node 4, line 5), which dims the screen under it")
+        #expect(imported.contract.element("button-cancel")?.checks == nil)
     }
 
     /// XCUITest's status bar and keyboard are the system's.

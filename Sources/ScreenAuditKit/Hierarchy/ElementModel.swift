@@ -235,6 +235,7 @@ struct ElementModel {
     mutating func judgeVisibility() {
         let coverers = coveringNodes()
         let systemBars = systemRegions()
+        let above = windowsAbove()
         // Nodes that cover, by band of the screen's height, so that a tall dump is not
         // elements × nodes comparisons.
         let bandHeight = max(1, geometry.device.height / 64)
@@ -248,6 +249,13 @@ struct ElementModel {
             let frame = drafts[position].frame
             if let bar = systemBars.first(where: { Self.overlaps($0.frame, frame) }) {
                 drafts[position].hidden = (.covered, "under \(bar.name), which the system draws above the app")
+                continue
+            }
+            if let window = above.first(where: { window in
+                !isDescendant(index, of: window.root) && index != window.root && (window.dims || Self.overlaps(window.frame, frame))
+            }) {
+                drafts[position].hidden = (.covered, window.dims ? "behind \(name(window.root)), which dims the screen under it"
+                    : "under \(name(window.root)), a window drawn above it")
                 continue
             }
             if let edge = scrollEdge(of: index, frame: frame) {
@@ -286,6 +294,36 @@ struct ElementModel {
         }
         return result.sorted()
     }
+
+    /// The app's windows drawn above its main one, and alerts: a dialog's or a menu's window (a
+    /// root of the app's package smaller than the largest; dumps list windows in no order one can
+    /// rely on, but a dialog is always above the activity it belongs to), and XCUITest's `Alert`
+    /// and `Sheet`. A dialog or an alert dims everything under it.
+    func windowsAbove() -> [(root: Int, frame: Frame, dims: Bool)] {
+        var result: [(root: Int, frame: Frame, dims: Bool)] = []
+        switch format {
+        case .xcuitest, .appium:
+            for (index, flat) in nodes.enumerated() where !flat.system {
+                let type = HierarchyImporter.shortType(flat.node.type)
+                if type == "Alert" || type == "Sheet", let frame = flat.frame { result.append((index, frame, true)) }
+            }
+        case .uiautomator:
+            let roots = nodes.indices.filter { nodes[$0].parent == nil && !nodes[$0].system && nodes[$0].frame != nil }
+            guard roots.count > 1, let main = roots.max(by: { area(nodes[$0].frame!) < area(nodes[$1].frame!) || (area(nodes[$0].frame!) == area(nodes[$1].frame!) && $0 > $1) })
+            else { return [] }
+            for root in roots where root != main && area(nodes[root].frame!) < area(nodes[main].frame!) {
+                let dims = (root..<nodes[root].end).contains { index in
+                    let node = nodes[index].node
+                    return ["android:id/parentPanel", "android:id/buttonPanel", "android:id/alertTitle"].contains(node.identifier ?? "")
+                        || HierarchyImporter.shortType(node.type).contains("Dialog")
+                }
+                result.append((root, nodes[root].frame!, dims))
+            }
+        }
+        return result
+    }
+
+    func area(_ frame: Frame) -> Double { frame.width * frame.height }
 
     /// Whether a bar holds the node.
     func insideBar(_ index: Int) -> Bool {
