@@ -47,6 +47,10 @@ struct RealTreeTests {
         #expect(screen.contract.elements.map(\.id) == ["我的", "text", "touchMe", "text-2", "tab", "tab-2", "SVProgressHUD"])
         #expect(screen.contract.elements.map(\.role) == [.container, .text, .button, .text, .tab, .tab, .container])
         #expect(screen.contract.element("tab")?.text == TextSpec(content: "首页", fromLabel: true))
+        // A tab bar item's label is held to the 10 pt UIKit draws it at; the button's StaticText
+        // outside the tab bar to the app's minimum.
+        #expect(screen.contract.element("tab")?.checks?.minimumTextSize == 10 && screen.contract.element("tab-2")?.checks?.minimumTextSize == 10)
+        #expect(screen.contract.element("text-2")?.checks == nil)
         #expect(screen.contract.element("touchMe")?.text == nil && screen.contract.element("touchMe")?.label == "点我")
         #expect(screen.outline.leftOut.isEmpty)
     }

@@ -252,6 +252,22 @@ public struct AuditRunner: Sendable {
                     report.notes.append("the top \(Words.number(loaded.statusBarHeight)) pt hold the system's status bar: lines of text there are not the app's and are left out")
                 }
                 screen.elements = detection.elements(scale: scale)
+                let tabLabels = TabBarLabels.find(detection.lines, in: image.pixels, scale: scale)
+                for index in tabLabels {
+                    screen.elements[index].checks = CheckOverrides(minimumTextSize: TabBarLabels.labelPointSize)
+                }
+                // A line reaching into the bar, other than its labels, scrolled under it: the bar
+                // hides part of it.
+                if let top = TabBarLabels.barTop(detection.lines, labels: tabLabels, scale: scale) {
+                    for (index, line) in detection.lines.enumerated() where !tabLabels.contains(index) && Double(line.glyphs.maxY) > top {
+                        screen.elements[index].checks = CheckOverrides(disable: Dictionary(uniqueKeysWithValues: HierarchyImporter.visibilityRules.map {
+                            ($0, "covered: it runs under the tab bar along the bottom, which hides part of it")
+                        }))
+                    }
+                }
+                if !tabLabels.isEmpty {
+                    report.notes.append("a tab bar of \(tabLabels.count) items along the bottom (labels under icons, evenly spaced): its labels are held to the \(Words.number(TabBarLabels.labelPointSize)) pt iOS draws them at, not the app's minimum")
+                }
                 if let reason = detection.unsearched {
                     report.notes.append("no text was searched for: \(reason)")
                 } else if detection.lines.isEmpty {

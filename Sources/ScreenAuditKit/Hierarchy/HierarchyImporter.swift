@@ -62,7 +62,7 @@ public struct HierarchyImporter: Sendable {
             elements.append(ElementContract(
                 id: id, role: draft.role, frame: draft.frame, label: draft.label,
                 text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) },
-                checks: disabled.isEmpty ? nil : CheckOverrides(disable: disabled)))
+                checks: Self.checks(disabled: disabled, tabBarLabel: draft.tabBarLabel && dump.format != .uiautomator)))
         }
         leftOut.sort { ($0.position, $0.reason) < ($1.position, $1.reason) }
         var checks: CheckOverrides?
@@ -72,6 +72,13 @@ public struct HierarchyImporter: Sendable {
         let outline = HierarchyOutline(format: dump.format.rawValue, nodes: model.nodes.count, elements: elements.count, layoutContainers: model.layoutContainers,
                                        leftOut: leftOut)
         return ImportedScreen(contract: contract, notes: notes, outline: outline)
+    }
+
+    /// An element's `checks`: the rules switched off, and for a tab bar item's label on iOS the
+    /// 10 pt UIKit draws it at as its minimum (not the app's 11 pt).
+    static func checks(disabled: [String: String], tabBarLabel: Bool) -> CheckOverrides? {
+        guard !disabled.isEmpty || tabBarLabel else { return nil }
+        return CheckOverrides(disable: disabled.isEmpty ? nil : disabled, minimumTextSize: tabBarLabel ? TabBarLabels.labelPointSize : nil)
     }
 
     /// Whether a rule's disabled reason is one the import wrote (inactive, covered, cut).
@@ -152,6 +159,9 @@ public struct HierarchyImporter: Sendable {
         var line = 0
         /// Why what shows of it is not the element (covered, cut): its pixel checks are not run.
         var hidden: (reason: LeftOutReason, detail: String)?
+
+        /// A text inside a tab bar, or a tab whose label stands in for its text.
+        var tabBarLabel = false
 
         /// It shows text (its own, or its description standing in for it).
         var isTextual: Bool { text != nil || fromLabel }
@@ -234,6 +244,7 @@ public struct HierarchyImporter: Sendable {
         var identifier = node.identifier.flatMap { $0.isEmpty ? nil : $0 }
         if let full = identifier, let range = full.range(of: ":id/") { identifier = String(full[range.upperBound...]) }
         draft.identifier = identifier
+        draft.tabBarLabel = inTabBar && (role == .text || (role == .tab && draft.fromLabel))
         return .element(draft)
     }
 
