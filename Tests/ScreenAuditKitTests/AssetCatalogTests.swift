@@ -266,6 +266,19 @@ struct AssetCatalogReaderTests {
         #expect(invalid[3].message.contains("is a path"))
     }
 
+    /// A tvOS brand asset's App Store icon layer, as Xcode writes it (`tv-marketing`), is a valid
+    /// slot; a file missing from it is found.
+    @Test func testTVMarketingIdiom_isValid_andItsMissingFileFound() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogBuilder(in: directory)
+        try catalog.write(try CatalogBuilder.png(width: 40, height: 24), to: "Front.imageset/front.png")
+        try catalog.imageContents("Front", entries: [#"{ "filename" : "front.png", "idiom" : "tv-marketing" }"#])
+        try catalog.imageContents("Back", entries: [#"{ "filename" : "back.png", "idiom" : "tv-marketing" }"#])
+        let report = try audit(catalog)
+        #expect(report.findings(AssetRule.entryInvalid).isEmpty)
+        #expect(report.findings(AssetRule.fileMissing).map(\.asset) == ["Back"])
+    }
+
     @Test func testGroupWithPeriodAndLinkOutside() throws {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogBuilder(in: directory)

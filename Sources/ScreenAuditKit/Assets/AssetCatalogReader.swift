@@ -49,9 +49,11 @@ public struct AssetCatalogReader: Sendable {
         }
     }
 
+    /// The idioms Xcode writes: the devices, and the App Store's slots of each platform
+    /// (`tv-marketing`: a tvOS brand asset's App Store icon layers, 1280 × 768).
     static let idioms = [
         "universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "ios-marketing", "watch-marketing",
-        "mac-catalyst", "reality",
+        "tv-marketing", "mac-catalyst", "reality",
     ]
 
     public struct Result: Sendable {
