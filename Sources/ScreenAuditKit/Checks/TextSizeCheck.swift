@@ -68,6 +68,9 @@ public struct TextSizeCheck: AuditCheck {
         public var lines: Int?
         public var capHeightPixels: Double?
         public var xHeightPixels: Double?
+        /// Shapes in the frame beside the text (an icon, a dot, a chevron) left out of the
+        /// measurement.
+        public var setAside: Int?
 
         public init(minimumPointSize: Double, declaredPointSize: Double?) {
             self.minimumPointSize = minimumPointSize.rounded(places: 1)
@@ -109,6 +112,8 @@ public struct TextSizeCheck: AuditCheck {
         var geometry: TextGeometry
         var pointSize: Double
         var ratio: Double
+        /// Shapes in the frame beside the text, left out of the measurement.
+        var setAside: Int?
     }
 
     /// The x-height of a font whose cap height is `capRatio` of its point size, as a fraction of
@@ -133,15 +138,16 @@ public struct TextSizeCheck: AuditCheck {
         // SF Pro's cap height is 0.705 of the point size (1443 of 2048 units per em) and its
         // x-height 0.53: the point size is the measured height over its ratio. Capitals are
         // preferred; text without them (all lower case) is sized by its x-height.
-        let size: GlyphSize
-        if let ideographHeight = geometry.ideographHeight {
-            size = GlyphSize(geometry: geometry, pointSize: ideographHeight / screen.scale / Self.ideographInkRatio, ratio: Self.ideographInkRatio)
-        } else if let capHeight = geometry.capHeight {
-            size = GlyphSize(geometry: geometry, pointSize: capHeight / screen.scale / capRatio, ratio: capRatio)
-        } else if let xHeight = geometry.xHeight {
-            size = GlyphSize(geometry: geometry, pointSize: xHeight / screen.scale / xRatio, ratio: xRatio)
-        } else {
+        guard var size = Self.size(of: geometry, scale: screen.scale, capRatio: capRatio, xRatio: xRatio) else {
             return .failure(NotMeasurable(reason: "too little text to measure: no capitals or lower-case letters found"))
+        }
+        // An icon, a dot or a chevron in the frame takes part in the measurement of the whole
+        // frame: an icon taller than the text makes it read large, one beside a short word makes
+        // the word's levels its own. Where the size would fail, or would make undeclared text
+        // large, the glyphs of the text lines alone are measured again, the other shapes set aside.
+        let suspicious = size.pointSize < minimumPointSize + 0.5 || (text.pointSize == nil && size.pointSize >= 18)
+        if suspicious, let refined = Self.glyphsAlone(of: element, text: text, on: screen, capRatio: capRatio, xRatio: xRatio) {
+            size = refined
         }
         // Text at the size measured must fit the frame: a launcher's app name hidden under its
         // icon, or an icon beside a short label, measures as glyphs a hundred points high that no
@@ -155,6 +161,33 @@ public struct TextSizeCheck: AuditCheck {
                 textNotShown: true))
         }
         return .success(size)
+    }
+
+    /// The point size a geometry gives: from the ideographs' body, the cap height or the x-height.
+    static func size(of geometry: TextGeometry, scale: Double, capRatio: Double, xRatio: Double) -> GlyphSize? {
+        if let ideographHeight = geometry.ideographHeight {
+            return GlyphSize(geometry: geometry, pointSize: ideographHeight / scale / ideographInkRatio, ratio: ideographInkRatio)
+        } else if let capHeight = geometry.capHeight {
+            return GlyphSize(geometry: geometry, pointSize: capHeight / scale / capRatio, ratio: capRatio)
+        } else if let xHeight = geometry.xHeight {
+            return GlyphSize(geometry: geometry, pointSize: xHeight / scale / xRatio, ratio: xRatio)
+        }
+        return nil
+    }
+
+    /// The size of the text lines' glyphs alone, when the frame holds other shapes the detector
+    /// tells apart from them (`TextRegion`); nil when it holds none, or the lines cannot be measured.
+    static func glyphsAlone(of element: ElementContract, text: TextSpec, on screen: ScreenContext, capRatio: Double,
+                            xRatio: Double) -> GlyphSize? {
+        let rect = screen.pixelRect(for: element.frame)
+        guard let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale), !region.setAside.isEmpty, region.text != rect
+        else { return nil }
+        let analysis = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
+                                    parts: [.contrast, .coverage])
+        guard case let .measured(geometry) = analysis.geometry(content: text.content, capToXHeight: capRatio / xRatio),
+              var size = size(of: geometry, scale: screen.scale, capRatio: capRatio, xRatio: xRatio) else { return nil }
+        size.setAside = region.setAside.count
+        return size
     }
 
     /// The ink of a line of Han, kana or hangul, top to bottom, as a share of the point size:
@@ -189,6 +222,7 @@ public struct TextSizeCheck: AuditCheck {
         measured.lines = geometry.lines.count
         measured.capHeightPixels = geometry.capHeight?.rounded(places: 1)
         measured.xHeightPixels = geometry.xHeight?.rounded(places: 1)
+        measured.setAside = size.setAside
 
         let tolerance = measurementTolerance / screen.scale / ratio
         if estimate < minimum - tolerance {
