@@ -356,9 +356,7 @@ struct SampleSortTests {
 struct GlyphsAloneTests {
     static let white = RGB8(red: 255, green: 255, blue: 255), ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
 
-    // An icon at the text's left is not yet told apart by `TextRegion` (the detector's grouping
-    // gives no line there): issue #36 keeps that case open.
-    @Test(arguments: [false])
+    @Test(arguments: [true, false])
     func testAnIconBesideTheText_isSetAside(iconAtLeft: Bool) throws {
         var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 3, background: Self.white)
         let textX = iconAtLeft ? 60.0 : 12.0

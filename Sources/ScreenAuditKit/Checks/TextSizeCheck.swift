@@ -180,13 +180,14 @@ public struct TextSizeCheck: AuditCheck {
     static func glyphsAlone(of element: ElementContract, text: TextSpec, on screen: ScreenContext, capRatio: Double,
                             xRatio: Double) -> GlyphSize? {
         let rect = screen.pixelRect(for: element.frame)
-        guard let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale), !region.setAside.isEmpty, region.text != rect
-        else { return nil }
+        guard let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale, evenAlone: true), region.text != rect,
+              region.text.width < rect.width || region.text.height < rect.height else { return nil }
         let analysis = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
                                     parts: [.contrast, .coverage])
         guard case let .measured(geometry) = analysis.geometry(content: text.content, capToXHeight: capRatio / xRatio),
               var size = size(of: geometry, scale: screen.scale, capRatio: capRatio, xRatio: xRatio) else { return nil }
-        size.setAside = region.setAside.count
+        // The shapes set aside: the pieces found beside the lines, or the rest of the frame as one.
+        size.setAside = max(1, region.setAside.count)
         return size
     }
 

@@ -110,14 +110,16 @@ struct TextLineGrouping: Sendable {
     /// The row without an icon at either end: a filled piece (half its box or more) at least 1.7
     /// times as tall as the row's median piece, as an orb or a symbol beside a label is and no
     /// letter is (capitals and ascenders stand about 1.4 x-heights tall; an `I`'s stem is filled
-    /// but no taller). Its contrast is not the text's.
+    /// but no taller), or any piece twice as tall (a lightning bolt's diagonal fills less than half
+    /// its box). Its contrast is not the text's.
     func trimmingIcons(_ row: [Int], components: [InkComponent]) -> [Int] {
         guard row.count >= 3 else { return row }
         var row = row
         func isIcon(_ index: Int) -> Bool {
             let heights = row.filter { $0 != index }.map { components[$0].height }.sorted()
             let piece = components[index]
-            return piece.density >= 0.5 && piece.height * 10 >= heights[heights.count / 2] * 17
+            let median = heights[heights.count / 2]
+            return (piece.density >= 0.5 && piece.height * 10 >= median * 17) || piece.height >= median * 2
         }
         while row.count >= 3, isIcon(row[0]) { row.removeFirst() }
         while row.count >= 3, isIcon(row[row.count - 1]) { row.removeLast() }

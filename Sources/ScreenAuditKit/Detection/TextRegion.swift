@@ -60,12 +60,16 @@ public struct TextRegion: Equatable, Sendable {
 
     /// The region of `frame` that holds its text; nil when the frame holds nothing but its text
     /// (or no line of text can be told apart in it), so the whole frame is what is measured.
-    public static func find(in image: PixelBuffer, frame: PixelRect, scale: Double) -> TextRegion? {
+    ///
+    /// `evenAlone`: the lines' region also when nothing else is found in the frame as ink (a shape
+    /// so large and solid that its inside reads as a background, like a filled icon beside a
+    /// label, is no piece of ink), so that what is measured is the lines and their margin.
+    public static func find(in image: PixelBuffer, frame: PixelRect, scale: Double, evenAlone: Bool = false) -> TextRegion? {
         guard !frame.isEmpty, frame.maxX <= image.width, frame.maxY <= image.height else { return nil }
         // From @2x on, every second pixel each way is enough to tell glyphs from other shapes,
         // at a quarter of the work; positions are mapped back.
         let step = scale >= 2 ? 2 : 1
-        guard let found = find(in: image.cropped(to: frame, step: step), scale: scale / Double(step)) else { return nil }
+        guard let found = find(in: image.cropped(to: frame, step: step), scale: scale / Double(step), evenAlone: evenAlone) else { return nil }
         func back(_ rect: PixelRect) -> PixelRect {
             let x0 = frame.x + rect.x * step, y0 = frame.y + rect.y * step
             return PixelRect(x: x0, y: y0, width: min(frame.maxX, frame.x + rect.maxX * step) - x0,
@@ -75,7 +79,7 @@ public struct TextRegion: Equatable, Sendable {
     }
 
     /// The region of the text in `crop`, in its own pixels.
-    static func find(in crop: PixelBuffer, scale: Double) -> TextRegion? {
+    static func find(in crop: PixelBuffer, scale: Double, evenAlone: Bool = false) -> TextRegion? {
         let detector = TextDetector(scale: scale)
         let grouping = TextLineGrouping(scale: scale)
         guard crop.width >= grouping.minimumGlyphHeight * 2, crop.height >= grouping.minimumGlyphHeight else { return nil }
@@ -93,7 +97,7 @@ public struct TextRegion: Equatable, Sendable {
             piece.width >= least && piece.height >= least
                 && (piece.maxX < union.x || piece.minX >= union.maxX || piece.maxY < union.y || piece.minY >= union.maxY)
         }
-        guard !aside.isEmpty else { return nil }
+        guard !aside.isEmpty || evenAlone else { return nil }
         // The margin the checks measure a line's background in; it stops short of the pieces set aside.
         var text = union.outset(by: max(2, union.height / 3), clampedTo: crop.width, crop.height)
         for piece in aside {
