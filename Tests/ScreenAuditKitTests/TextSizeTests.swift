@@ -374,3 +374,26 @@ struct GlyphsAloneTests {
         #expect((measured.setAside ?? 0) >= 1 && result.status == .pass)
     }
 }
+
+/// Words of capitals, digits, diagonal letters and punctuation measure their cap height as
+/// mixed-case words do, whether the content is known (a contract, a hierarchy) or not (scan): the
+/// crossbar of an A, whose inside columns end on it, is not the baseline.
+struct CapitalWordsTests {
+    static let white = RGB8(red: 255, green: 255, blue: 255), ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+
+    // Not yet within 0.5 pt (issue #36 stays open for them): "A-Z" and "TAB" of unknown content, "WAVY"
+    // (0.6 pt), "Card #" (0.8–4 pt).
+    @Test(arguments: ["AT-ST", "AVATAR 2", "XYZ"], [true, false])
+    func testCapitalWords_measureTheirSize(_ word: String, contentKnown: Bool) throws {
+        for size in [13.0, 16.0] {
+            var builder = ScreenBuilder(id: "s", width: 240, height: 80, scale: 3, background: Self.white)
+            builder.label("t", word, x: 10, y: 20, pointSize: size, color: Self.ink)
+            var contract = builder.contract
+            contract.elements[0].text = TextSpec(content: contentKnown ? word : "")
+            let screen = ScreenBuilder(replacing: builder, contract: contract)
+            let result = try #require(TextSizeCheck().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
+            let measured = try #require(result.measured.textSize?.estimatedPointSize, "\(word) \(size): \(result.reason ?? "")")
+            #expect(abs(measured - size) <= 0.5, "\(word) at \(size) pt, content \(contentKnown ? "known" : "unknown"): \(measured) pt")
+        }
+    }
+}

@@ -242,8 +242,19 @@ struct TextGeometryReader {
         guard !measuredLines.isEmpty else { return .notMeasurable("no baseline found: the ink has no common bottom edge") }
         Self.sortByValue(&heights)
         let peaks = Self.levels(heights, width: Self.levelWidth).filter { $0.value >= Self.smallestLevel }
-        guard let strongest = peaks.first, strongest.support >= 2, let (capHeight, xHeight) = chooseLevels(peaks) else {
+        guard let strongest = peaks.first, strongest.support >= 2, var (capHeight, xHeight) = chooseLevels(peaks) else {
             return .notMeasurable("too little text to measure: no capitals or lower-case letters found")
+        }
+        // Capitals without lower case, or text of unknown content: diagonal and round capitals
+        // (A, V, W, S, C) make few columns at the cap height and many at levels below it (a
+        // hyphen's, an S's bowl), so the level chosen may lie well under the line's top. Where the
+        // tallest ink stands a quarter higher than the level chosen, and several columns reach it
+        // (a T's bar, an A's apex, a Z's top), the top is the cap height: "AT-ST" and "A-Z" on a
+        // segmented control read 30 % small otherwise.
+        if let chosen = capHeight, !expectation.isKnown || (expectation.capitals > 0 && expectation.lowercase == 0),
+           let top = heights.last?.value, top >= 1.25 * chosen, heights.filter({ $0.value >= 0.95 * top }).count >= 3 {
+            capHeight = top
+            xHeight = nil
         }
         // A level at the frame's top edge may be cut off: its height would understate the text.
         let tallest = capHeight ?? xHeight ?? 0
@@ -393,6 +404,18 @@ struct TextGeometryReader {
         Self.sortByValue(&bottoms)
         let levels = Self.levels(bottoms, width: Self.levelWidth)
         guard let strongest = levels.first else { return nil }
+        // Without descenders, nothing stands below the baseline: the lowest level many columns
+        // share is it, and a stronger one above is a bar (the crossbar of an A, whose inside
+        // columns end on it, outnumbers the legs in "AT-ST"). Text of unknown content may have
+        // descenders: a level below the strongest counts only with most of its support.
+        // The columns ending near the line's bottom are counted together: the points of a V or
+        // a W and the feet of an A end a fraction of a pixel apart, in levels of their own.
+        if expectation.descenders == 0, strongest.value < lineBottom - 0.1 * lineHeight {
+            let low = bottoms.filter { $0.value >= lineBottom - 0.1 * lineHeight && $0.value > strongest.value + 0.12 * lineHeight }
+            if !low.isEmpty, Double(low.count) >= (expectation.isKnown ? 0.3 : 0.6) * strongest.support {
+                return low[low.count / 2].value
+            }
+        }
         guard expectation.descenders > 0 || !expectation.isKnown else { return strongest.value }
         // Only when the strongest level is the bottom of the ink (descenders outnumbering the
         // letters on the line) is the baseline above it; otherwise the strongest level is the
