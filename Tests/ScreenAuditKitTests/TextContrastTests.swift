@@ -1,3 +1,4 @@
+import Foundation
 import ColorScience
 import Imaging
 @testable import ScreenAuditKit
@@ -122,5 +123,52 @@ struct TextContrastTests {
         #expect(results[1].measured.textContrast?.ratio == 2.32)
         let aaa = TextContrastCheck(level: .aaa).run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(aaa.map(\.status) == [.pass, .fail, .fail])
+    }
+}
+
+/// A glyph-sized shape of another colour in the text's line — a red ✕ before a black name, a black
+/// dot before grey text — is set aside: the contrast is the text's own. Drawn, the existing
+/// grouping already parts them; on a real screenshot (KKid's chores, a red ✕ a word space before
+/// each chore's name, Samples/real-screens) it did not, and the ✕'s red was read as the text's.
+struct OtherColouredShapeTests {
+    static let grey = RGB8(red: 0xDD, green: 0xE2, blue: 0xDC)
+
+    @Test func testTheRedCrossBeforeAChoreName_onARealScreenshot() async throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Samples/real-screens/kkid_iphone11pm_ChoresScreen.png").path
+        let loaded = try ScanScreenLoader(scale: nil).load(paths: [file])
+        let options = AuditOptions(today: CalendarDay(year: 2026, month: 12, day: 3))
+        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+        let report = await runner.audit(loaded.screens, screenshotsRoot: loaded.root, provenance: nil)
+        let line = try #require(report.screens[0].checked.first { $0.element == "text@25,357" && $0.rule == RuleID.contrastText })
+        #expect(line.status == .pass && line.measured.textContrast?.foreground == "#010601" && (line.measured.textContrast?.setAside ?? 0) >= 1,
+                "\(line)")
+    }
+
+    static func result(text: RGB8, shape: RGB8, shapeIsCross: Bool) throws -> CheckResult {
+        var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 3, background: Self.grey)
+        let label = builder.label("t", "Clean the kitchen", x: 48, y: 30, pointSize: 17, color: text)
+        if shapeIsCross {
+            // A word space before the text, as a line's first glyph.
+            builder.label("x", "X", x: 36, y: 30, pointSize: 17, color: shape)
+        } else {
+            builder.fill(Frame(x: 42, y: 40, width: 8, height: 8), shape)
+        }
+        var contract = builder.contract
+        // The line's frame, as scan finds it: the shape and the text.
+        contract.elements = [ElementContract(id: "t", role: .text, frame: Frame(x: 32, y: 26, width: label.maxX - 32, height: 30),
+                                             text: TextSpec(content: ""))]
+        let screen = ScreenBuilder(replacing: builder, contract: contract)
+        return try #require(TextContrastCheck().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
+    }
+
+    @Test func testARedCrossBesideBlackText_isSetAside() throws {
+        let result = try Self.result(text: RGB8(red: 0, green: 0, blue: 0), shape: RGB8(red: 0xC9, green: 0x36, blue: 0x3D), shapeIsCross: true)
+        #expect(result.status == .pass && result.measured.textContrast?.foreground == "#000000", "\(result)")
+    }
+
+    @Test func testABlackDotBesideGreyText_doesNotHideItsFailure() throws {
+        let result = try Self.result(text: RGB8(red: 0x90, green: 0x94, blue: 0x90), shape: RGB8(red: 0, green: 0, blue: 0), shapeIsCross: false)
+        #expect(result.status == .fail && (result.measured.textContrast?.ratio ?? 99) < 3, "\(result)")
     }
 }

@@ -89,13 +89,20 @@ public struct TextRegion: Equatable, Sendable {
         let pieces = findInkComponents(in: mask)
         let glyphs = pieces.filter { grouping.isGlyphLike($0, imageWidth: crop.width) }
         guard glyphs.count <= TextDetector.maximumPieces else { return nil }
-        let lines = grouping.lines(of: glyphs, mask: mask).flatMap { $0 }.map { glyphs[$0].rect }
+        let linePieces = grouping.lines(of: glyphs, mask: mask).flatMap { $0 }.map { glyphs[$0] }
+        // A glyph-sized shape of another colour in the line (a red ✕ beside a black name, a black
+        // dot beside grey text) is not the text: the text's colour is the one most of the line's
+        // ink has, and pieces far from it are set aside with the other shapes.
+        let (textPieces, otherColoured) = Self.splitByColour(linePieces, crop: crop, mask: mask)
+        let lines = textPieces.map(\.rect)
         guard let first = lines.first else { return nil }
         let union = lines.dropFirst().reduce(first) { $0.union($1) }
         let least = max(3, Int((2 * scale).rounded()))
         let aside = pieces.filter { piece in
             piece.width >= least && piece.height >= least
                 && (piece.maxX < union.x || piece.minX >= union.maxX || piece.maxY < union.y || piece.minY >= union.maxY)
+        } + otherColoured.filter { piece in
+            piece.maxX < union.x || piece.minX >= union.maxX || piece.maxY < union.y || piece.minY >= union.maxY
         }
         guard !aside.isEmpty || evenAlone else { return nil }
         // The margin the checks measure a line's background in; it stops short of the pieces set aside.
@@ -105,6 +112,52 @@ public struct TextRegion: Equatable, Sendable {
             if piece.minX >= union.maxX { text = text.trimmingRight(to: piece.minX) }
         }
         return TextRegion(text: text, setAside: aside.map(\.rect))
+    }
+}
+
+extension TextRegion {
+    /// The line's pieces in the text's colour, and those of another colour: each piece's core
+    /// colour (of its pixels the mask marks, the one farthest from the crop's commonest colour: the
+    /// full ink of a stroke, not its anti-aliased edge, which a thin stroke has as much of), the
+    /// text's the one with most ink within 90 levels (summed over the channels), a piece farther
+    /// than that from it another colour. Without two pieces in the text's colour nothing is set
+    /// aside.
+    static func splitByColour(_ pieces: [InkComponent], crop: PixelBuffer, mask: InkMask) -> (text: [InkComponent], other: [InkComponent]) {
+        guard pieces.count >= 3 else { return (pieces, []) }
+        var counts: [UInt32: Int] = [:]
+        for y in stride(from: 0, to: crop.height, by: 2) {
+            for x in stride(from: 0, to: crop.width, by: 2) {
+                let p = crop[x, y]
+                counts[UInt32(p.red >> 3) << 10 | UInt32(p.green >> 3) << 5 | UInt32(p.blue >> 3), default: 0] += 1
+            }
+        }
+        let commonest = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+        let background = (Int((commonest >> 10) & 31) * 8 + 4, Int((commonest >> 5) & 31) * 8 + 4, Int(commonest & 31) * 8 + 4)
+        let colours: [(r: Int, g: Int, b: Int, ink: Int)] = pieces.map { piece in
+            var best = (r: 0, g: 0, b: 0), farthest = -1, n = 0
+            for y in piece.minY...piece.maxY {
+                for x in piece.minX...piece.maxX where mask.values[y * mask.width + x] != 0 {
+                    let p = crop[x, y]
+                    let d = abs(Int(p.red) - background.0) + abs(Int(p.green) - background.1) + abs(Int(p.blue) - background.2)
+                    if d > farthest { (farthest, best) = (d, (Int(p.red), Int(p.green), Int(p.blue))) }
+                    n += 1
+                }
+            }
+            return (best.r, best.g, best.b, n)
+        }
+        func distance(_ a: Int, _ b: Int) -> Int {
+            abs(colours[a].r - colours[b].r) + abs(colours[a].g - colours[b].g) + abs(colours[a].b - colours[b].b)
+        }
+        let limit = 90
+        // The colour with the most ink near it.
+        let text = pieces.indices.max { a, b in
+            let inkA = pieces.indices.filter { distance(a, $0) <= limit }.reduce(0) { $0 + colours[$1].ink }
+            let inkB = pieces.indices.filter { distance(b, $0) <= limit }.reduce(0) { $0 + colours[$1].ink }
+            return inkA < inkB || (inkA == inkB && a > b)
+        }!
+        let near = pieces.indices.filter { distance(text, $0) <= limit }
+        guard near.count >= 2, near.count < pieces.count else { return (pieces, []) }
+        return (near.map { pieces[$0] }, pieces.indices.filter { distance(text, $0) > limit }.map { pieces[$0] })
     }
 }
 
