@@ -120,18 +120,24 @@ extension TextRegion {
     /// colour (of its pixels the mask marks, the one farthest from the crop's commonest colour: the
     /// full ink of a stroke, not its anti-aliased edge, which a thin stroke has as much of), the
     /// text's the one with most ink within 90 levels (summed over the channels), a piece farther
-    /// than that from it another colour. Without two pieces in the text's colour nothing is set
-    /// aside.
+    /// than that from it another colour. Without two pieces in the text's colour, or where no
+    /// colour fills half the crop, nothing is set aside.
     static func splitByColour(_ pieces: [InkComponent], crop: PixelBuffer, mask: InkMask) -> (text: [InkComponent], other: [InkComponent]) {
         guard pieces.count >= 3 else { return (pieces, []) }
         var counts: [UInt32: Int] = [:]
+        var sampled = 0
         for y in stride(from: 0, to: crop.height, by: 2) {
             for x in stride(from: 0, to: crop.width, by: 2) {
                 let p = crop[x, y]
                 counts[UInt32(p.red >> 3) << 10 | UInt32(p.green >> 3) << 5 | UInt32(p.blue >> 3), default: 0] += 1
+                sampled += 1
             }
         }
-        let commonest = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+        guard let top = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+              // Only on a flat fill: over a gradient or a photo the edges of one colour of text
+              // blend into many, and its pieces' cores would differ.
+              top.value * 2 >= sampled else { return (pieces, []) }
+        let commonest = top.key
         let background = (Int((commonest >> 10) & 31) * 8 + 4, Int((commonest >> 5) & 31) * 8 + 4, Int(commonest & 31) * 8 + 4)
         let colours: [(r: Int, g: Int, b: Int, ink: Int)] = pieces.map { piece in
             var best = (r: 0, g: 0, b: 0), farthest = -1, n = 0
@@ -145,8 +151,13 @@ extension TextRegion {
             }
             return (best.r, best.g, best.b, n)
         }
+        // Greys of one text blend into a gradient at many levels; a shape of another colour
+        // differs in hue: two colours are one unless they differ by 90 levels and one is
+        // coloured where the other is grey (chroma, the channels' spread, apart by 60).
+        func chroma(_ i: Int) -> Int { max(colours[i].r, colours[i].g, colours[i].b) - min(colours[i].r, colours[i].g, colours[i].b) }
         func distance(_ a: Int, _ b: Int) -> Int {
-            abs(colours[a].r - colours[b].r) + abs(colours[a].g - colours[b].g) + abs(colours[a].b - colours[b].b)
+            let d = abs(colours[a].r - colours[b].r) + abs(colours[a].g - colours[b].g) + abs(colours[a].b - colours[b].b)
+            return abs(chroma(a) - chroma(b)) > 60 ? d : min(d, 90)
         }
         let limit = 90
         // The colour with the most ink near it.
