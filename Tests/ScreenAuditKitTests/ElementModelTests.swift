@@ -213,6 +213,20 @@ struct ElementModelTests {
         #expect(imported.contract.element("button-cancel")?.checks == nil)
     }
 
+    /// Frames far off the screen (a fuzzed dump's 1e300) do not overflow the covering index.
+    @Test func testHugeFrames_importWithoutOverflow() throws {
+        let text = """
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'App'
+            Window (Main), 0x2, {{0.0, 0.0}, {393.0, 852.0}}
+              Button, 0x5, {{20.0, 100.0}, {100.0, 1e300}}, label: 'Tall'
+              Button, 0x6, {{20.0, 300.0}, {100.0, 44.0}}, label: 'Play'
+        """
+        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
+        let imported = try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+        #expect(imported.contract.element("button-play") != nil)
+    }
+
     /// XCUITest's status bar and keyboard are the system's.
     @Test func testXCUITest_statusBarAndKeyboard_areTheSystems() throws {
         let text = """

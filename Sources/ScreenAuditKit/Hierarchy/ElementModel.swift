@@ -239,9 +239,12 @@ struct ElementModel {
         // Nodes that cover, by band of the screen's height, so that a tall dump is not
         // elements × nodes comparisons.
         let bandHeight = max(1, geometry.device.height / 64)
+        // Clamped to the 64 bands of the screen (and one each side): a dump's frames may hold any
+        // number, and only the part on screen can cover anything.
+        func band(_ y: Double) -> Int { y.isFinite ? Int(min(65, max(-1, (y / bandHeight).rounded(.down)))) : 65 }
         func bands(_ frame: Frame) -> ClosedRange<Int> {
-            let first = max(0, Int((frame.y / bandHeight).rounded(.down)))
-            return first...max(first, Int((frame.maxY / bandHeight).rounded(.down)))
+            let first = band(frame.y)
+            return first...max(first, band(frame.maxY))
         }
         var byBand: [Int: [Int]] = [:]
         for coverer in coverers { if let frame = nodes[coverer].frame { for band in bands(frame) { byBand[band, default: []].append(coverer) } } }
