@@ -39,10 +39,21 @@ struct ElementModelTests {
         "<hierarchy rotation=\"0\">" + node("android.widget.FrameLayout", (0, 0, 400, 800), [], children) + "</hierarchy>"
     }
 
-    static func outcome(_ xml: String) throws -> Outcome {
+    /// A uiautomator dump on the 400 × 800 screen at density 1.
+    static func importAndroid(_ xml: String) throws -> (dump: HierarchyDump, imported: ImportedScreen) {
         let dump = try UIAutomatorDumpParser().parse(Array(xml.utf8), file: "case.xml")
-        let imported = try HierarchyImporter(density: 1).importScreen(dump, id: "case", screenshot: "case.png", pixelWidth: 400,
-                                                                      pixelHeight: 800, file: "case.xml")
+        return (dump, try HierarchyImporter(density: 1).importScreen(dump, id: "case", screenshot: "case.png", pixelWidth: 400,
+                                                                     pixelHeight: 800, file: "case.xml"))
+    }
+
+    /// An XCUITest description of a 393 × 852 pt window at @3x.
+    static func importIOS(_ text: String) throws -> ImportedScreen {
+        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
+        return try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+    }
+
+    static func outcome(_ xml: String) throws -> Outcome {
+        let (dump, imported) = try importAndroid(xml)
         if let entry = imported.outline.leftOut.first(where: { $0.element == "probe" }) { return .notJudged(entry.reason) }
         if let element = imported.contract.element("probe") { return .element(element.role) }
         let line = dump.nodes.first { $0.identifier == "probe" }
@@ -182,15 +193,11 @@ struct ElementModelTests {
     /// windows' entries.
     @Test func testSpokenLabel_andSystemEntries() throws {
         let row = Self.cases[7].1
-        let dump = try UIAutomatorDumpParser().parse(Array(row.utf8), file: "row.xml")
-        let imported = try HierarchyImporter(density: 1).importScreen(dump, id: "row", screenshot: "row.png", pixelWidth: 400, pixelHeight: 800,
-                                                                      file: "row.xml")
+        let imported = try Self.importAndroid(row).imported
         #expect(imported.contract.element("probe")?.label == "Battery")
         for index in [17, 18] {
             let xml = Self.cases[index].1
-            let dump = try UIAutomatorDumpParser().parse(Array(xml.utf8), file: "s.xml")
-            let imported = try HierarchyImporter(density: 1).importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 400, pixelHeight: 800,
-                                                                          file: "s.xml")
+            let imported = try Self.importAndroid(xml).imported
             #expect(imported.outline.leftOut.map(\.reason) == [.systemUI], "\(Self.cases[index].0)")
             #expect(imported.contract.element("probe") == nil)
         }
@@ -206,8 +213,7 @@ struct ElementModelTests {
               Alert, 0x6, {{50.0, 350.0}, {293.0, 150.0}}, label: 'Delete?'
                 Button, 0x7, {{60.0, 450.0}, {130.0, 44.0}}, label: 'Cancel'
         """
-        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
-        let imported = try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+        let imported = try Self.importIOS(text)
         #expect(imported.outline.leftOut.map(\.element) == ["button-play"])
         #expect(imported.outline.leftOut.first?.detail == "behind Alert 'Delete?' (node 4, line 5), which dims the screen under it")
         #expect(imported.contract.element("button-cancel")?.checks == nil)
@@ -222,8 +228,7 @@ struct ElementModelTests {
               Button, 0x5, {{20.0, 100.0}, {100.0, 1e300}}, label: 'Tall'
               Button, 0x6, {{20.0, 300.0}, {100.0, 44.0}}, label: 'Play'
         """
-        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
-        let imported = try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+        let imported = try Self.importIOS(text)
         #expect(imported.contract.element("button-play") != nil)
     }
 
@@ -239,8 +244,7 @@ struct ElementModelTests {
               Keyboard, 0x6, {{0.0, 560.0}, {393.0, 292.0}}
                 Key, 0x7, {{4.0, 570.0}, {36.0, 42.0}}, label: 'q'
         """
-        let dump = try XCUITestDumpParser().parse(Array(text.utf8), file: "s.txt")
-        let imported = try HierarchyImporter().importScreen(dump, id: "s", screenshot: "s.png", pixelWidth: 1179, pixelHeight: 2556, file: "s.txt")
+        let imported = try Self.importIOS(text)
         #expect(imported.contract.elements.map(\.role) == [.button])
         #expect(imported.outline.leftOut.map(\.reason) == [.systemUI, .systemUI])
     }
