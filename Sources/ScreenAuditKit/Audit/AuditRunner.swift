@@ -252,7 +252,16 @@ public struct AuditRunner: Sendable {
                     report.notes.append("the top \(Words.number(loaded.statusBarHeight)) pt hold the system's status bar: lines of text there are not the app's and are left out")
                 }
                 screen.elements = detection.elements(scale: scale)
-                let tabLabels = TabBarLabels.find(detection.lines, in: image.pixels, scale: scale)
+                if loaded.framed {
+                    // The screen is drawn scaled inside a device frame: its text's size in points
+                    // cannot be read, and where a tab bar stands is not the screen's bottom.
+                    let reason = "a framed marketing image (NAME_framed, as fastlane frameit writes them): the screen is drawn scaled inside a device frame, so the text's size in points cannot be read from it; audit the screenshot it was made from"
+                    for index in screen.elements.indices {
+                        screen.elements[index].checks = CheckOverrides(disable: [RuleID.textSize: reason])
+                    }
+                    report.notes.append("a framed marketing image (named NAME_framed, as fastlane frameit writes them): colours are judged, text sizes are not")
+                }
+                let tabLabels = loaded.framed ? [] : TabBarLabels.find(detection.lines, in: image.pixels, scale: scale)
                 for index in tabLabels {
                     screen.elements[index].checks = CheckOverrides(minimumTextSize: TabBarLabels.labelPointSize)
                 }

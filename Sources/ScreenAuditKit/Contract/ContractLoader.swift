@@ -22,6 +22,9 @@ public struct LoadedScreen: Equatable, Sendable {
     /// Points at the top of the screenshot that hold the system's status bar, whose text the app
     /// does not draw: no line is looked for there (`scan` of a known device's screenshot).
     public var statusBarHeight: Double = 0
+    /// The screenshot is a marketing image with the screen drawn scaled inside a device frame
+    /// (fastlane frameit writes them as `NAME_framed.png`): colours are the app's, sizes are not.
+    public var framed = false
     /// For a screen imported from a dump: what the dump held and what of it is not judged.
     public var hierarchy: HierarchyOutline?
 

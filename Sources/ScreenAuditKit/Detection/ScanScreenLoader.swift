@@ -78,7 +78,8 @@ public struct ScanScreenLoader: Sendable {
             var screen = LoadedScreen(contract: ScreenContract(id: id, screenshot: relative, device: device, elements: []),
                                       file: relative, source: "", path: "")
             screen.detectsText = true
-            if let size, let known = KnownScreenSizes.entry(width: size.width, height: size.height),
+            screen.framed = Self.isFramed(file)
+            if !screen.framed, let size, let known = KnownScreenSizes.entry(width: size.width, height: size.height),
                known.scale == device.scale {
                 screen.statusBarHeight = known.statusBar(landscape: size.width > size.height)
             }
@@ -89,6 +90,15 @@ public struct ScanScreenLoader: Sendable {
         })
         guard collisions.isEmpty else { throw .invalidInput(collisions) }
         return Screens(root: root, screens: screens, unknownScale: unknown)
+    }
+
+    /// A marketing image fastlane's frameit made from a screenshot: the screen scaled into a
+    /// device frame under a title, written beside it as `NAME_framed.png` (frameit's own naming;
+    /// the real corpus's KKid App Store images are such). Its pixels are the app's colours at
+    /// another size: the device's scale does not give the text's points, and its top is the
+    /// title, not the status bar.
+    static func isFramed(_ file: String) -> Bool {
+        ((file as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased().hasSuffix("_framed")
     }
 
     public static func absolute(_ path: String) -> String {

@@ -61,6 +61,11 @@ struct TextMetricsExpectation: Equatable, Sendable {
     var xHeightTops = 0
     /// Han ideographs, kana and hangul: glyphs drawn in a square body, without capitals.
     var ideographs = 0
+    /// Capitals outside ASCII (Å, É, Ø): most carry a mark above the cap height.
+    var accentedCapitals = 0
+
+    /// Ink rises above the capitals: accents over them, or brackets and slashes.
+    var hasMarksAboveCapitals: Bool { accentedCapitals > 0 || ascenders > 0 }
 
     init(_ content: String?) {
         let content = content ?? ""
@@ -86,6 +91,8 @@ struct TextMetricsExpectation: Equatable, Sendable {
                 ascenders += 1
             } else if character.isUppercase || character.isNumber || Self.capHeightMarks.contains(character) {
                 capitals += 1
+                // A capital with a mark above it (Å, É): its ink rises over the cap height.
+                if character.isUppercase, !character.isASCII { accentedCapitals += 1 }
             } else if character.isLowercase {
                 lowercase += 1
                 if let base = character.unicodeScalars.first {
@@ -121,8 +128,10 @@ struct TextMetricsExpectation: Equatable, Sendable {
     /// Lower-case letters (and letters built on them) that reach below the baseline.
     static let descenderLetters = "gjpqy"
 
-    /// Punctuation that reaches the cap height or above, like capitals.
-    static let capHeightMarks: Set<Character> = ["!", "?", "%", "&", "'", "\"", "#", "@", "*"]
+    /// Punctuation that reaches the cap height or above, like capitals. Not # (its bars stop
+    /// under the cap height in many faces, 0.64 em against 0.705 in the stroke font: "Card #"
+    /// read 8 % small by it), @ (round, centred on the x-height) or * (a superior mark).
+    static let capHeightMarks: Set<Character> = ["!", "?", "%", "&", "'", "\""]
     /// Punctuation that reaches the ascender, like b d f h k l.
     static let ascenderMarks: Set<Character> = ["(", ")", "[", "]", "{", "}", "/", "\\", "|"]
 
@@ -202,6 +211,8 @@ struct TextGeometryReader {
     struct ColumnEdges {
         var top: Double
         var bottom: Double
+        /// The column, in pixels from the frame's left edge.
+        var column: Int = 0
     }
 
     func measure() -> TextGeometryOutcome {
@@ -255,6 +266,16 @@ struct TextGeometryReader {
            let top = heights.last?.value, top >= 1.25 * chosen, heights.filter({ $0.value >= 0.95 * top }).count >= 3 {
             capHeight = top
             xHeight = nil
+        }
+        // Capitals alone (or a lone level of unknown content): pointed and round capitals (A, V,
+        // W, O, C) and the ends of bars reach the cap height in a few columns each, so levels
+        // lower down (a W's inner points, a B's waist, an A's sloping sides) can be the strongest:
+        // "WAVY" and "TAB" read 5–8 % small from them. The tops of the tallest columns, where
+        // at least two reach, are the cap height (round letters overshoot it by about 1 %).
+        if let chosen = capHeight, xHeight == nil, !expectation.isKnown || (expectation.capitals > 0 && expectation.lowercase == 0),
+           !expectation.hasMarksAboveCapitals, let top = heights.last?.value, top > chosen, top <= 1.12 * chosen {
+            let reach = heights.filter { $0.value >= top - max(0.5, 0.02 * top) }
+            if reach.count >= 2 { capHeight = reach[reach.count / 2].value }
         }
         // A level at the frame's top edge may be cut off: its height would understate the text.
         let tallest = capHeight ?? xHeight ?? 0
@@ -371,7 +392,7 @@ struct TextGeometryReader {
                     if value <= 0 { break }
                     coveredBelow += value
                 }
-                edges.append(ColumnEdges(top: Double(top + 1) - coveredAbove, bottom: Double(bottom) + coveredBelow))
+                edges.append(ColumnEdges(top: Double(top + 1) - coveredAbove, bottom: Double(bottom) + coveredBelow, column: column))
             }
         }
         return edges
@@ -424,8 +445,34 @@ struct TextGeometryReader {
         let above = levels.filter {
             $0.value < strongest.value - 0.12 * lineHeight && $0.value > strongest.value - 0.35 * lineHeight
                 && $0.support * 2 >= strongest.support
+                && Double(Self.openColumns(endingAt: $0.value, in: edges, lineHeight: lineHeight)) * 2 >= strongest.support
         }
         return above.first?.value ?? strongest.value
+    }
+
+    /// How many columns end on `level` other than those enclosed by ink reaching well below it on
+    /// both sides within the same run of inked columns: the inside of an A or an H ends on its
+    /// bar, between legs that go on down to the baseline. Letters standing on a baseline with
+    /// descenders beside them ("gypsy") are not enclosed: a descender is on one side at most.
+    /// In "A-Z" on a real segmented control the A's bar had as many columns as half the columns
+    /// ending on the line, and was taken for the baseline of a line with descenders (9.3 pt for 13).
+    static func openColumns(endingAt level: Double, in edges: [ColumnEdges], lineHeight: Double) -> Int {
+        let near = 0.5, below = max(1.5, 0.06 * lineHeight)
+        var open = 0
+        for (index, column) in edges.enumerated() where abs(column.bottom - level) <= near {
+            func reachesBelow(step: Int) -> Bool {
+                var other = index + step, previous = column.column
+                while other >= 0, other < edges.count, abs(edges[other].column - previous) == 1 {
+                    if edges[other].bottom > level + below { return true }
+                    if edges[other].bottom < level - below { return false }
+                    previous = edges[other].column
+                    other += step
+                }
+                return false
+            }
+            if !(reachesBelow(step: -1) && reachesBelow(step: 1)) { open += 1 }
+        }
+        return open
     }
 
     // MARK: Levels
