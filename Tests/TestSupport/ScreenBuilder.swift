@@ -33,6 +33,15 @@ public struct ScreenBuilder {
         canvas.fill(pixels(frame), color: RGBA(color))
     }
 
+    public mutating func ellipse(_ frame: Frame, _ color: RGB8) {
+        canvas.fillEllipse(in: pixels(frame), color: RGBA(color))
+    }
+
+    /// A straight stroke between two points, `width` points wide.
+    public mutating func line(from start: (Double, Double), to end: (Double, Double), width: Double, _ color: RGB8) {
+        canvas.drawLine(from: (start.0 * scale, start.1 * scale), to: (end.0 * scale, end.1 * scale), width: width * scale, color: RGBA(color))
+    }
+
     public mutating func gradient(_ frame: Frame, from: RGB8, to: RGB8, horizontal: Bool = true) {
         canvas.fillLinearGradient(pixels(frame), from: RGBA(from), to: RGBA(to), horizontal: horizontal)
     }

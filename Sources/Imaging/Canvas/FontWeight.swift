@@ -13,7 +13,7 @@ public enum FontWeight: String, CaseIterable, Sendable, Codable {
 
     /// Stroke width as a fraction of the em. Regular and bold follow the stem widths of SF Pro
     /// (about 0.085 em and 0.13 em); the others are spaced between them and the extremes.
-    var strokeRatio: Double {
+    public var strokeRatio: Double {
         switch self {
         case .ultralight: 0.035
         case .thin: 0.05

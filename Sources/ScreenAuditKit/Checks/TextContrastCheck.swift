@@ -53,6 +53,13 @@ public struct TextContrastCheck: AuditCheck {
         /// Shapes in the element's frame beside its text (a status dot, an icon, a chevron),
         /// left out of the measurement, which judged the text's glyphs alone.
         public var setAside: Int?
+        /// The weight the glyphs' strokes measure, when the element declares none and the weight
+        /// decides between normal and large text (`MeasuredWeight`): the weight's name, its stem
+        /// as a share of the em, and the confidence (0...1) of the reading. Bold text decides
+        /// only with a confidence of at least 0.5.
+        public var measuredWeight: String?
+        public var strokeEm: Double?
+        public var weightConfidence: Double?
 
         public init(largeText: Bool, requirement: String) {
             self.largeText = largeText
@@ -67,6 +74,9 @@ public struct TextContrastCheck: AuditCheck {
             }
             if let measuredPointSize {
                 text += " (no size declared: the glyphs measure \(Words.number(measuredPointSize)) pt)"
+            }
+            if let measuredWeight, let weightConfidence {
+                text += " (no weight declared: the strokes read \(measuredWeight), confidence \(Words.number(weightConfidence)))"
             }
             if let setAside {
                 text += "; \(setAside == 1 ? "a shape" : "\(setAside) shapes") beside the text in its frame set aside"
@@ -97,17 +107,42 @@ public struct TextContrastCheck: AuditCheck {
                            threshold: requirement.minimumRatio, reason: reason)
     }
 
+    /// The weight `element`'s glyphs measure, where it decides between normal and large text at
+    /// `pointSize` (bold would make it large, regular not); nil where it does not, or where the
+    /// strokes cannot be measured.
+    func measuredWeight(of element: ElementContract, text: TextSpec, pointSize: Double?, glyphs: TextSizeCheck.GlyphSize?,
+                        on screen: ScreenContext) -> MeasuredWeight? {
+        guard let pointSize, largeTextRule.isLarge(pointSize: pointSize, bold: true) != largeTextRule.isLarge(pointSize: pointSize, bold: false)
+        else { return nil }
+        guard let glyphs = glyphs ?? (try? TextSizeCheck().glyphSize(of: element, text: text, on: screen).get()),
+              let analysis = glyphs.analysis else { return nil }
+        return analysis.weight(of: glyphs.geometry, pointSize: glyphs.pointSize, scale: screen.scale)
+    }
+
+    /// Whether the text lines' region leaves out a shape of the frame: pieces set aside, or a band
+    /// at one side at least half the region's height (a filled icon or an avatar, whose inside
+    /// reads as background and so is no piece). A region that only trims an even margin (text
+    /// in a bordered badge) leaves nothing out, and the frame's measurement stands.
+    static func leavesOutAShape(_ region: TextRegion, of rect: PixelRect) -> Bool {
+        guard region.setAside.isEmpty else { return true }
+        let margins = [region.text.x - rect.x, rect.maxX - region.text.maxX, region.text.y - rect.y, rect.maxY - region.text.maxY]
+        return (margins.max() ?? 0) * 2 >= region.text.height
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = screen.text(of: element) else { return nil }
             let rect = screen.pixelRect(for: element.frame)
-            let bold = text.weight?.isBold ?? false
+            var bold = text.weight?.isBold ?? false
             // Without a declared size (a UI hierarchy gives none), the size the glyphs measure
             // decides whether the text is large; the finding says so.
             var glyphSize: Double?
+            var glyphs: TextSizeCheck.GlyphSize?
             if text.pointSize == nil {
                 switch TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
-                case let .success(size): glyphSize = size.pointSize.rounded(places: 1)
+                case let .success(size):
+                    glyphSize = size.pointSize.rounded(places: 1)
+                    glyphs = size
                 case let .failure(failure) where failure.textNotShown:
                     // An icon measured as text: its contrast is not the text's.
                     let requirement = level.requirement(largeText: false)
@@ -117,20 +152,29 @@ public struct TextContrastCheck: AuditCheck {
                 case .failure: break
                 }
             }
+            // Without a declared weight, where bold would make the text large and regular would
+            // not, the weight the strokes measure decides.
+            let weight = text.weight == nil ? measuredWeight(of: element, text: text, pointSize: text.pointSize ?? glyphSize, glyphs: glyphs, on: screen) : nil
+            if let weight { bold = weight.isConfidentlyBold }
             let large = largeTextRule.isLarge(pointSize: text.pointSize ?? glyphSize, bold: bold)
             let requirement = level.requirement(largeText: large)
             var measured = Measured(largeText: large, requirement: requirement.title)
             measured.measuredPointSize = glyphSize
+            if let weight {
+                measured.measuredWeight = weight.weight.rawValue
+                measured.strokeEm = weight.strokeEm.rounded(places: 3)
+                measured.weightConfidence = weight.confidence
+            }
             let analysis = screen.textAnalysis(for: element, needing: [.contrast, .otherColors])
             var contrast = analysis.contrast
             // Other shapes in the frame (a status dot, an icon, the fill around a badge) may have
             // given the contrast, passing or failing: the text's own glyphs are judged instead, the
             // shapes set aside.
-            if case let .measured(m) = contrast, m.backgroundVaries || analysis.holdsOtherColors == true,
-               let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
+            if case .measured = contrast,
+               let region = glyphs?.region.flatMap({ Self.leavesOutAShape($0, of: rect) ? $0 : nil }) ?? TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
                 contrast = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
                                         parts: .contrast).contrast
-                measured.setAside = region.setAside.count
+                measured.setAside = region.setAside.isEmpty ? nil : region.setAside.count
             }
             switch contrast {
             case let .notMeasurable(reason):

@@ -114,6 +114,11 @@ public struct TextSizeCheck: AuditCheck {
         var ratio: Double
         /// Shapes in the frame beside the text, left out of the measurement.
         var setAside: Int?
+        /// The analysis whose coverage the geometry was measured on: what the text's weight is
+        /// read from.
+        var analysis: TextAnalysis?
+        /// Where the text lines are in the frame, when other shapes were found beside them.
+        var region: TextRegion?
     }
 
     /// The x-height of a font whose cap height is `capRatio` of its point size, as a fraction of
@@ -128,7 +133,8 @@ public struct TextSizeCheck: AuditCheck {
         let capRatio = screen.screen.overrides(for: element).capHeightRatio ?? capHeightRatio
         let xRatio = xHeightRatio(capRatio: capRatio)
         let geometry: TextGeometry
-        switch screen.textAnalysis(for: element, needing: .coverage).geometry(content: text.content, capToXHeight: capToXHeight(capRatio: capRatio)) {
+        let analysis = screen.textAnalysis(for: element, needing: .coverage)
+        switch analysis.geometry(content: text.content, capToXHeight: capToXHeight(capRatio: capRatio)) {
         case let .notMeasurable(reason):
             // No row of the frame holds ink of the text's colours: the text the dump names is
             // not drawn there (a launcher hides its dock's app names).
@@ -141,12 +147,17 @@ public struct TextSizeCheck: AuditCheck {
         guard var size = Self.size(of: geometry, scale: screen.scale, capRatio: capRatio, xRatio: xRatio) else {
             return .failure(NotMeasurable(reason: "too little text to measure: no capitals or lower-case letters found"))
         }
+        size.analysis = analysis
         // An icon, a dot or a chevron in the frame takes part in the measurement of the whole
         // frame: an icon taller than the text makes it read large, one beside a short word makes
         // the word's levels its own. Where the size would fail, or would make undeclared text
         // large, the glyphs of the text lines alone are measured again, the other shapes set aside.
+        // Shapes the detector tells apart from the text lines (a dot, an icon, a chevron, an
+        // avatar beside or above them) are set aside whatever the size; where none is found, a
+        // size that fails or makes undeclared text large is measured again on the lines' region
+        // alone (a filled icon whose inside reads as background is no piece of ink).
         let suspicious = size.pointSize < minimumPointSize + 0.5 || (text.pointSize == nil && size.pointSize >= 18)
-        if suspicious, let refined = Self.glyphsAlone(of: element, text: text, on: screen, capRatio: capRatio, xRatio: xRatio) {
+        if let refined = Self.glyphsAlone(of: element, text: text, on: screen, capRatio: capRatio, xRatio: xRatio, evenAlone: suspicious) {
             size = refined
         }
         // Text at the size measured must fit the frame: a launcher's app name hidden under its
@@ -178,9 +189,9 @@ public struct TextSizeCheck: AuditCheck {
     /// The size of the text lines' glyphs alone, when the frame holds other shapes the detector
     /// tells apart from them (`TextRegion`); nil when it holds none, or the lines cannot be measured.
     static func glyphsAlone(of element: ElementContract, text: TextSpec, on screen: ScreenContext, capRatio: Double,
-                            xRatio: Double) -> GlyphSize? {
+                            xRatio: Double, evenAlone: Bool) -> GlyphSize? {
         let rect = screen.pixelRect(for: element.frame)
-        guard let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale, evenAlone: true), region.text != rect,
+        guard let region = TextRegion.find(in: screen.image, frame: rect, scale: screen.scale, evenAlone: evenAlone), region.text != rect,
               region.text.width < rect.width || region.text.height < rect.height else { return nil }
         let analysis = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
                                     parts: [.contrast, .coverage])
@@ -188,6 +199,8 @@ public struct TextSizeCheck: AuditCheck {
               var size = size(of: geometry, scale: screen.scale, capRatio: capRatio, xRatio: xRatio) else { return nil }
         // The shapes set aside: the pieces found beside the lines, or the rest of the frame as one.
         size.setAside = max(1, region.setAside.count)
+        size.analysis = analysis
+        size.region = region
         return size
     }
 

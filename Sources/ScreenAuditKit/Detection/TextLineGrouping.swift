@@ -112,17 +112,38 @@ struct TextLineGrouping: Sendable {
     /// letter is (capitals and ascenders stand about 1.4 x-heights tall; an `I`'s stem is filled
     /// but no taller), or any piece twice as tall (a lightning bolt's diagonal fills less than half
     /// its box). Its contrast is not the text's.
+    ///
+    /// A ring or box holding other pieces and at least as tall as every piece outside it (an ⓘ, a
+    /// ✓ in a circle, a ©) is a symbol, not a letter: no letter holds another. It goes with what it
+    /// holds. wBlock's section titles ("Privacy ⓘ", real screenshot) were measured with the
+    /// circle's bottom as their baseline: 22.5 pt for 17.
     func trimmingIcons(_ row: [Int], components: [InkComponent]) -> [Int] {
         guard row.count >= 3 else { return row }
         var row = row
-        func isIcon(_ index: Int) -> Bool {
-            let heights = row.filter { $0 != index }.map { components[$0].height }.sorted()
-            let piece = components[index]
-            let median = heights[heights.count / 2]
-            return (piece.density >= 0.5 && piece.height * 10 >= median * 17) || piece.height >= median * 2
+        func holds(_ outer: InkComponent, _ inner: InkComponent) -> Bool {
+            inner.minX > outer.minX && inner.maxX < outer.maxX && inner.minY > outer.minY && inner.maxY < outer.maxY
         }
-        while row.count >= 3, isIcon(row[0]) { row.removeFirst() }
-        while row.count >= 3, isIcon(row[row.count - 1]) { row.removeLast() }
+        func isIcon(_ index: Int) -> Bool {
+            let piece = components[index]
+            let others = row.filter { $0 != index && !holds(piece, components[$0]) }
+            guard others.count >= 2 else { return false }
+            let heights = others.map { components[$0].height }.sorted()
+            let median = heights[heights.count / 2]
+            if (piece.density >= 0.5 && piece.height * 10 >= median * 17) || piece.height >= median * 2 { return true }
+            return others.count < row.count - 1 && piece.height >= heights[heights.count - 1]
+        }
+        // The end pieces: the first and last by their left and right edges (what a ring holds
+        // starts after it and ends before it).
+        func trim(last: Bool) -> Bool {
+            guard row.count >= 3, let end = last ? row.max(by: { components[$0].maxX < components[$1].maxX })
+                                                  : row.min(by: { components[$0].minX < components[$1].minX }),
+                  isIcon(end) else { return false }
+            let piece = components[end]
+            row.removeAll { $0 == end || holds(piece, components[$0]) }
+            return true
+        }
+        while trim(last: false) {}
+        while trim(last: true) {}
         return row
     }
 

@@ -8,7 +8,7 @@ import Imaging
 public struct TextRegion: Equatable, Sendable {
     /// The lines' glyphs with their margin, within the frame.
     public var text: PixelRect
-    /// Pieces of ink in the frame outside the lines (at least 2 points each way).
+    /// Pieces of ink in the frame outside the lines (at least 3 points each way).
     public var setAside: [PixelRect]
 
     /// Whether `frame` holds a third colour besides `foreground`, `background` and their blends:
@@ -97,7 +97,9 @@ public struct TextRegion: Equatable, Sendable {
         let lines = textPieces.map(\.rect)
         guard let first = lines.first else { return nil }
         let union = lines.dropFirst().reduce(first) { $0.union($1) }
-        let least = max(3, Int((2 * scale).rounded()))
+        // A shape set aside is at least 3 points each way (a status dot, a chevron's arm span):
+        // slivers of a photo cut by the frame's edge are not shapes beside the text.
+        let least = max(3, Int((3 * scale).rounded()))
         let aside = pieces.filter { piece in
             piece.width >= least && piece.height >= least
                 && (piece.maxX < union.x || piece.minX >= union.maxX || piece.maxY < union.y || piece.minY >= union.maxY)
@@ -153,11 +155,19 @@ extension TextRegion {
         }
         // Greys of one text blend into a gradient at many levels; a shape of another colour
         // differs in hue: two colours are one unless they differ by 90 levels and one is
-        // coloured where the other is grey (chroma, the channels' spread, apart by 60).
+        // coloured where the other is grey (chroma, the channels' spread, apart by 60). A filled
+        // blob (a status dot, a filled icon: most of its box inked, which no letter is but a
+        // period) has its full colour at its core whatever the fill around it: a black dot beside
+        // grey text is another colour.
         func chroma(_ i: Int) -> Int { max(colours[i].r, colours[i].g, colours[i].b) - min(colours[i].r, colours[i].g, colours[i].b) }
+        func isBlob(_ i: Int) -> Bool {
+            let piece = pieces[i]
+            return piece.density >= 0.6 && piece.width >= 3 && piece.height >= 3
+                && piece.width * 2 >= piece.height && piece.height * 2 >= piece.width
+        }
         func distance(_ a: Int, _ b: Int) -> Int {
             let d = abs(colours[a].r - colours[b].r) + abs(colours[a].g - colours[b].g) + abs(colours[a].b - colours[b].b)
-            return abs(chroma(a) - chroma(b)) > 60 ? d : min(d, 90)
+            return abs(chroma(a) - chroma(b)) > 60 || isBlob(a) != isBlob(b) ? d : min(d, 90)
         }
         let limit = 90
         // The colour with the most ink near it.
