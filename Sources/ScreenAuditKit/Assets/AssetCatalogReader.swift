@@ -29,11 +29,14 @@ public struct AssetCatalogReader: Sendable {
 
     /// Asset folder extensions Xcode knows beyond the three read in depth. Their Contents.json is
     /// parsed and every file it names must exist; their insides are not judged further.
+    /// `solidimagestacklayer`: the Front, Middle and Back layers of a visionOS app icon
+    /// (`AppIcon.solidimagestack`, in alvr-org/alvr-visionos and minchiaHuang/Vision-Pro);
+    /// `mipmapset`: a texture set's levels (`ColorMap.textureset/Universal.mipmapset`, alvr-visionos).
     static let otherAssetExtensions: Set<String> = [
         "dataset", "symbolset", "launchimage", "brandassets", "imagestack", "imagestacklayer", "textureset",
-        "cubetextureset", "mipmaplevel", "arresourcegroup", "arimageset", "arobject", "stickerpack", "sticker",
-        "stickersequence", "iconset", "complicationset", "solidimagestack", "gcdashboardimage", "gcleaderboard",
-        "gcleaderboardset", "gcachievement", "appiconstack", "icon",
+        "cubetextureset", "mipmaplevel", "mipmapset", "arresourcegroup", "arimageset", "arobject", "stickerpack", "sticker",
+        "stickersequence", "iconset", "complicationset", "solidimagestack", "solidimagestacklayer", "gcdashboardimage",
+        "gcleaderboard", "gcleaderboardset", "gcachievement", "appiconstack", "icon",
     ]
     /// Folders that group assets like a plain group does.
     static let groupExtensions: Set<String> = ["spriteatlas"]
