@@ -127,6 +127,22 @@ struct RealAssetCatalogTests {
         #expect(Self.summary(try Self.audit(path)) == ["asset.size-inconsistent AppIcon -"])
     }
 
+    /// Backyard Birds' watch app icon (apple/sample-backyard-birds): Xcode 14's single-size form,
+    /// one 1024 × 1024 `universal` image with `"platform" : "watchos"`. The catalog is a watch
+    /// app's, so a `universal` image set at @2x alone (as a watch app's images are) is complete;
+    /// it was read as iOS's and asked for @3x. The icon's file taken away is found.
+    @Test func testSingleSizeWatchIcon_makesTheCatalogAWatchApps_andItsMissingFileIsFound() throws {
+        let directory = try TemporaryDirectory()
+        let path = try Self.catalog("watchOS-BackyardBirds.xcassets", in: directory)
+        #expect(try Self.audit(path).findings.isEmpty)
+        #expect(ImageSetRules.Platform.of(try AssetCatalogReader().read(path: path).catalog) == .watchOS)
+        let catalog = try CatalogBuilder(in: directory, name: "watchOS-BackyardBirds.xcassets", rootContents: false)
+        try catalog.imageSet("seed", points: 20, scales: [2])
+        #expect(try Self.audit(path).findings.isEmpty)
+        try FileManager.default.removeItem(atPath: path + "/AppIcon.appiconset/Backyard Birds Icon - watchOS.png")
+        #expect(Self.summary(try Self.audit(path)) == ["asset.file-missing AppIcon images[0].filename"])
+    }
+
     /// ALVR's visionOS catalog (alvr-org/alvr-visionos): the app icon is a solid image stack of
     /// Back, Middle and Front layers (`.solidimagestacklayer`), each an image set with one `vision`
     /// @2x image, and a texture set keeps its levels in a `.mipmapset`. None of those folders is a
