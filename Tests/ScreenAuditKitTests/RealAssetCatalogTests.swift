@@ -169,4 +169,22 @@ struct RealAssetCatalogTests {
         try FileManager.default.removeItem(atPath: path + "/ColorMap.textureset/Universal.mipmapset/ColorMap.png")
         #expect(try Self.audit(path).findings.contains { $0.rule == AssetRule.fileMissing && $0.asset == "ColorMap/Universal" && $0.location == "levels[0].filename" })
     }
+
+    /// One app built for iOS, tvOS and visionOS keeps each platform's icon under one name
+    /// (`AppIcon.appiconset`, `AppIcon.brandassets`, `AppIcon.solidimagestack`, as
+    /// SilverMane69/Meowbah_iOS does): no duplicate. Two icons of one platform under one name are.
+    @Test func testOneAppIconPerPlatformUnderOneName_isNoDuplicate() throws {
+        let directory = try TemporaryDirectory()
+        let tv = try Self.catalog("tvOS-template.xcassets", in: directory)
+        let vision = try Self.catalog("visionOS-ALVR.xcassets", in: directory)
+        let watch = try Self.catalog("watchOS-BackyardBirds.xcassets", in: directory)
+        let manager = FileManager.default
+        try manager.moveItem(atPath: watch + "/AppIcon.appiconset", toPath: vision + "/AppIcon.appiconset")
+        try manager.moveItem(atPath: tv + "/App Icon & Top Shelf Image.brandassets", toPath: vision + "/AppIcon.brandassets")
+        #expect(try Self.audit(vision).findings.filter { $0.rule == AssetRule.entryDuplicate }.isEmpty)
+        try manager.createDirectory(atPath: vision + "/Spare", withIntermediateDirectories: false)
+        try manager.copyItem(atPath: vision + "/AppIcon.solidimagestack", toPath: vision + "/Spare/AppIcon.solidimagestack")
+        let duplicates = try Self.audit(vision).findings.filter { $0.rule == AssetRule.entryDuplicate }
+        #expect(duplicates.map(\.file) == ["visionOS-ALVR.xcassets/Spare/AppIcon.solidimagestack"])
+    }
 }
