@@ -29,12 +29,20 @@ public struct AssetCatalogReader: Sendable {
 
     /// Asset folder extensions Xcode knows beyond the three read in depth. Their Contents.json is
     /// parsed and every file it names must exist; their insides are not judged further.
+    /// `solidimagestacklayer`: the Front, Middle and Back layers of a visionOS app icon
+    /// (`AppIcon.solidimagestack`, in alvr-org/alvr-visionos and minchiaHuang/Vision-Pro);
+    /// `mipmapset`: a texture set's levels (`ColorMap.textureset/Universal.mipmapset`, alvr-visionos).
     static let otherAssetExtensions: Set<String> = [
         "dataset", "symbolset", "launchimage", "brandassets", "imagestack", "imagestacklayer", "textureset",
-        "cubetextureset", "mipmaplevel", "arresourcegroup", "arimageset", "arobject", "stickerpack", "sticker",
-        "stickersequence", "iconset", "complicationset", "solidimagestack", "gcdashboardimage", "gcleaderboard",
-        "gcleaderboardset", "gcachievement", "appiconstack", "icon",
+        "cubetextureset", "mipmaplevel", "mipmapset", "arresourcegroup", "arimageset", "arobject", "stickerpack", "sticker",
+        "stickersequence", "iconset", "complicationset", "solidimagestack", "solidimagestacklayer", "gcdashboardimage",
+        "gcleaderboard", "gcleaderboardset", "gcachievement", "appiconstack", "icon",
     ]
+    /// The app icon of each platform: iOS, macOS and watchOS an app icon set, tvOS brand assets,
+    /// visionOS a solid image stack. One app built for several platforms keeps one of each under
+    /// the same name (`AppIcon.appiconset`, `AppIcon.brandassets` and `AppIcon.solidimagestack` in
+    /// one catalog, as SilverMane69/Meowbah_iOS does), and the build picks its platform's.
+    static let appIconExtensions: Set<String> = ["appiconset", "brandassets", "solidimagestack"]
     /// Folders that group assets like a plain group does.
     static let groupExtensions: Set<String> = ["spriteatlas"]
 
@@ -79,12 +87,15 @@ public struct AssetCatalogReader: Sendable {
         walk.group(relative: name, namespace: "", depth: 0, isRoot: true)
         let assets = walk.assets.sorted { ($0.name, $0.path) < ($1.name, $1.path) }
         var findings = walk.findings
-        // Two assets of one name collide, except an app icon set and another kind: icons are
-        // looked up apart (an alternate icon and its preview image share a name on purpose, with
-        // ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS).
+        // Two assets of one name collide, except an app icon and another kind: icons are looked
+        // up apart (an alternate icon and its preview image share a name on purpose, with
+        // ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS), each platform's icon apart from the
+        // others' (`appIconExtensions`). A container's members are reached through it, never by
+        // name, so two containers of one name are one finding, not one per member.
         var firstPath: [String: String] = [:]
-        for asset in assets {
-            let key = (asset.kind == .appicon ? "icon:" : "asset:") + asset.name
+        for asset in assets where asset.container == nil {
+            let ext = (asset.path as NSString).pathExtension.lowercased()
+            let key = (AssetCatalogReader.appIconExtensions.contains(ext) ? "icon.\(ext):" : "asset:") + asset.name
             if let first = firstPath[key] {
                 findings.append(AssetFinding(.entryDuplicate(.sameName(name: asset.name, otherPath: first)), severity: .error, asset: asset.name,
                                              file: asset.path))

@@ -73,12 +73,23 @@ enum ImageSetRules {
 
     /// The platform a catalog is for, from the idioms its entries name besides `universal`: a
     /// catalog whose entries name only `mac` is a Mac app's, only watch idioms a watch app's, only
-    /// `tv` a TV app's, only `vision` a visionOS app's; anything else (or nothing) is iOS.
+    /// `tv` a TV app's, only `vision` a visionOS app's; anything else (or nothing) is iOS. A
+    /// single-size app icon's `platform` counts as its devices' idiom (`platformIdioms`).
     enum Platform: String {
         case iOS, macOS, watchOS, tvOS, visionOS
 
+        /// Since Xcode 14 an app icon may be one 1024 × 1024 image, `"idiom" : "universal"` with the
+        /// platform beside it: `"platform" : "watchos"` in a watch app's catalog
+        /// (apple/sample-backyard-birds, `Watch/Assets.xcassets/AppIcon.appiconset`), `"ios"` in an
+        /// iPhone app's. Without this, a watch catalog whose icon is of that form and whose images
+        /// are `universal` read as iOS and were asked for @3x.
+        static let platformIdioms = ["ios": "iphone", "watchos": "watch"]
+
         static func of(_ catalog: AssetCatalog) -> Platform {
-            let idioms = Set(catalog.assets.flatMap { $0.images.map(\.idiom) + $0.colors.map(\.idiom) }).subtracting(["universal"])
+            let entries = catalog.assets.flatMap(\.images)
+            let platforms = entries.flatMap { $0.qualifiers.filter { $0.hasPrefix("platform=") } }
+                .compactMap { platformIdioms[String($0.dropFirst("platform=".count))] }
+            let idioms = Set(entries.map(\.idiom) + catalog.assets.flatMap { $0.colors.map(\.idiom) } + platforms).subtracting(["universal"])
             guard !idioms.isEmpty else { return .iOS }
             if idioms == ["mac"] { return .macOS }
             if idioms.isSubset(of: ["watch", "watch-marketing"]) { return .watchOS }
