@@ -129,6 +129,17 @@ public struct TextContrastCheck: AuditCheck {
         return (margins.max() ?? 0) * 2 >= region.text.height
     }
 
+    /// Whether the frame holds a filled shape besides the text (`TextAnalysis.holdsFilledShape`),
+    /// judged against the cap height the glyphs measure or the declared size gives, on the ink
+    /// coverage the screen's analysis holds (measured for `text.size`); without it, not looked at.
+    static func holdsFilledShape(_ element: ElementContract, text: TextSpec, glyphs: TextSizeCheck.GlyphSize?, on screen: ScreenContext) -> Bool {
+        let capHeight = glyphs?.geometry.capHeight ?? glyphs?.geometry.xHeight.map { $0 / 0.75 }
+            ?? text.pointSize.map { $0 * 0.705 * screen.scale }
+        let analysis = glyphs?.analysis ?? screen.textAnalysis(for: element, needing: .contrast)
+        guard let capHeight, analysis.parts.contains(.coverage) else { return false }
+        return analysis.holdsFilledShape(capHeight: capHeight)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard let text = screen.text(of: element) else { return nil }
@@ -170,8 +181,11 @@ public struct TextContrastCheck: AuditCheck {
             // Other shapes in the frame (a status dot, an icon, the fill around a badge) may have
             // given the contrast, passing or failing: the text's own glyphs are judged instead, the
             // shapes set aside.
-            if case .measured = contrast,
-               let region = glyphs?.region.flatMap({ Self.leavesOutAShape($0, of: rect) ? $0 : nil }) ?? TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) {
+            let sizedRegion = glyphs?.region.flatMap { Self.leavesOutAShape($0, of: rect) ? $0 : nil }
+            if case let .measured(m) = contrast,
+               let region = sizedRegion ?? (m.backgroundVaries || analysis.holdsOtherColors == true
+                   || Self.holdsFilledShape(element, text: text, glyphs: glyphs, on: screen)
+                   ? TextRegion.find(in: screen.image, frame: rect, scale: screen.scale) : nil) {
                 contrast = TextAnalysis(image: screen.image, frame: region.text, textHeight: text.pointSize.map { $0 * screen.scale },
                                         parts: .contrast).contrast
                 measured.setAside = region.setAside.isEmpty ? nil : region.setAside.count

@@ -156,8 +156,11 @@ public struct TextSizeCheck: AuditCheck {
         // avatar beside or above them) are set aside whatever the size; where none is found, a
         // size that fails or makes undeclared text large is measured again on the lines' region
         // alone (a filled icon whose inside reads as background is no piece of ink).
+        // Most frames hold their text alone: the lines are looked for where the measurement is
+        // suspicious or the frame holds a filled shape (a dot, a filled icon, an avatar).
         let suspicious = size.pointSize < minimumPointSize + 0.5 || (text.pointSize == nil && size.pointSize >= 18)
-        if let refined = Self.glyphsAlone(of: element, text: text, on: screen, capRatio: capRatio, xRatio: xRatio, evenAlone: suspicious) {
+        if suspicious || analysis.holdsFilledShape(capHeight: size.pointSize * capRatio * screen.scale),
+           let refined = Self.glyphsAlone(of: element, text: text, on: screen, capRatio: capRatio, xRatio: xRatio, evenAlone: suspicious) {
             size = refined
         }
         // Text at the size measured must fit the frame: a launcher's app name hidden under its
