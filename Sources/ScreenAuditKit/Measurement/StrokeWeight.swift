@@ -90,39 +90,45 @@ extension TextAnalysis {
 extension TextAnalysis {
     /// Whether the frame holds a filled shape besides its glyphs: a run of columns at least
     /// `0.3 × capHeight` wide (and 3 pixels), each inked without a break for at least half the cap
-    /// height (every second row read where the cap height is 16 pixels or more). A letter's stem is as tall but at most about a quarter of the cap height wide (0.16
-    /// em at black weight against 0.705); a status dot, a filled icon or an avatar is wider. A cheap
-    /// pass over the coverage the analysis holds, which decides whether the frame's text lines are
-    /// looked for (`TextRegion`) at all: most frames hold text alone.
+    /// height. A letter's stem is as tall but at most about a quarter of the cap height wide (0.16
+    /// em at black weight against 0.705); a status dot, a filled icon or an avatar is wider. Decides
+    /// whether the frame's text lines are looked for (`TextRegion`) at all: most frames hold text
+    /// alone, so it is cheap. Columns are read one at a time, every half run's width: a shape that
+    /// wide holds at least two of them; where one reaches, its neighbours are read until the run
+    /// ends. A frame of text reads a few percent of its pixels.
     func holdsFilledShape(capHeight: Double) -> Bool {
         guard case let .measured(coverage) = coverage, capHeight >= 2 else { return false }
         let map = coverage.frameOnly()
         let width = map.width, height = map.height
-        guard width > 0, height > 0 else { return false }
-        // Every second row is read: a shape half the cap height tall spans half as many of them.
-        let step = capHeight >= 16 ? 2 : 1
-        let tall = Int((0.5 * capHeight / Double(step)).rounded(.up)), wide = max(3, Int((0.3 * capHeight).rounded(.up)))
-        guard tall * step <= height, wide <= width else { return false }
-        var run = [Int](repeating: 0, count: width)
-        var reached = [Bool](repeating: false, count: width)
-        map.values.withUnsafeBufferPointer { values in
-            for row in stride(from: 0, to: height, by: step) {
-                let base = row * width
-                for column in 0..<width {
-                    if values[base + column] >= InkCoverage.inkLevel {
-                        run[column] += 1
-                        if run[column] >= tall { reached[column] = true }
-                    } else {
-                        run[column] = 0
+        let tall = Int((0.5 * capHeight).rounded(.up)), wide = max(3, Int((0.3 * capHeight).rounded(.up)))
+        guard tall <= height, wide <= width else { return false }
+        // Per column: 0 not read yet, 1 an unbroken run reaches `tall`, 2 none does.
+        var known = [UInt8](repeating: 0, count: width)
+        return map.values.withUnsafeBufferPointer { values in
+            func reaches(_ column: Int) -> Bool {
+                if known[column] == 0 {
+                    var run = 0, found = false
+                    var index = column
+                    for _ in 0..<height {
+                        if values[index] >= InkCoverage.inkLevel {
+                            run += 1
+                            if run >= tall { found = true; break }
+                        } else {
+                            run = 0
+                        }
+                        index += width
                     }
+                    known[column] = found ? 1 : 2
                 }
+                return known[column] == 1
             }
+            for column in stride(from: 0, to: width, by: max(1, wide / 2)) where reaches(column) {
+                var left = column, right = column
+                while left > 0, right - left + 1 < wide, reaches(left - 1) { left -= 1 }
+                while right + 1 < width, right - left + 1 < wide, reaches(right + 1) { right += 1 }
+                if right - left + 1 >= wide { return true }
+            }
+            return false
         }
-        var consecutive = 0
-        for column in 0..<width {
-            consecutive = reached[column] ? consecutive + 1 : 0
-            if consecutive >= wide { return true }
-        }
-        return false
     }
 }
