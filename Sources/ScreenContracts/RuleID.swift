@@ -17,11 +17,13 @@ public enum RuleID {
     public static let designConsistency = "design.consistency"
     public static let layoutSafeArea = "layout.safe-area"
     public static let layoutOverlap = "layout.overlap"
+    public static let labelMissing = "label.missing"
+    public static let labelUnclear = "label.unclear"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
-        designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap,
+        designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap, labelMissing, labelUnclear,
     ]
 }

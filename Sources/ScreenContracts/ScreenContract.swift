@@ -35,6 +35,9 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     /// Ink outside a frame is then drawn, not hidden; a frame that shows nothing is not on screen;
     /// and frames that miss their text say the dump is of another moment than the screenshot.
     public var framesFrom: String?
+    /// The order the screen reader should walk the elements in, by id (a review aid:
+    /// `order.reading` compares it with the order the elements are listed in).
+    public var readingOrder: [String]?
 
     public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
                 colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil,
@@ -138,10 +141,33 @@ public struct TextSpec: Codable, Equatable, Sendable {
     }
 }
 
+/// What the screen reader says for an element, as the app declares it (`accessibilityLabel`,
+/// `accessibilityHint`, `accessibilityValue`, `accessibilityTraits`, `accessibilityElementsHidden`;
+/// Android's `contentDescription`, `importantForAccessibility`), or as a UI hierarchy records it.
+public struct AccessibilitySpec: Codable, Equatable, Sendable {
+    public var label: String?
+    public var hint: String?
+    public var value: String?
+    /// The role and states the platform speaks beside the label: `button`, `link`, `image`,
+    /// `header`, `selected`, `checked`, `notEnabled`, `adjustable`, `toggle`, `textField`, …
+    public var traits: [String]?
+    /// The screen reader does not focus the element (decorative, or hidden from it).
+    public var hidden: Bool?
+
+    public init(label: String? = nil, hint: String? = nil, value: String? = nil, traits: [String]? = nil, hidden: Bool? = nil) {
+        self.label = label
+        self.hint = hint
+        self.value = value
+        self.traits = traits
+        self.hidden = hidden
+    }
+}
+
 public struct ElementContract: Codable, Equatable, Sendable {
     public var id: String
     public var role: ElementRole
     public var frame: Frame
+    /// The accessibility label and hint (`accessibility.label` and `.hint` say the same and win).
     public var label: String?
     public var hint: String?
     public var text: TextSpec?
@@ -149,9 +175,11 @@ public struct ElementContract: Codable, Equatable, Sendable {
     public var asset: String?
     /// Per-element threshold overrides and disabled rules.
     public var checks: CheckOverrides?
+    /// What the screen reader says for it, where declared.
+    public var accessibility: AccessibilitySpec?
 
     public init(id: String, role: ElementRole, frame: Frame, label: String? = nil, hint: String? = nil,
-                text: TextSpec? = nil, asset: String? = nil, checks: CheckOverrides? = nil) {
+                text: TextSpec? = nil, asset: String? = nil, checks: CheckOverrides? = nil, accessibility: AccessibilitySpec? = nil) {
         self.id = id
         self.role = role
         self.frame = frame
@@ -160,7 +188,15 @@ public struct ElementContract: Codable, Equatable, Sendable {
         self.text = text
         self.asset = asset
         self.checks = checks
+        self.accessibility = accessibility
     }
+
+    /// The label the screen reader speaks for it, as declared: `accessibility.label`, else `label`.
+    public var spokenLabel: String? { accessibility?.label ?? label }
+    /// The hint, as declared: `accessibility.hint`, else `hint`.
+    public var spokenHint: String? { accessibility?.hint ?? hint }
+    /// The screen reader does not focus it.
+    public var isHiddenFromScreenReader: Bool { accessibility?.hidden == true }
 }
 
 /// Elements whose difference carries meaning (correct / wrong, on / off): checked by `color.only`.

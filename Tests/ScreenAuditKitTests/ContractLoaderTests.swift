@@ -75,7 +75,7 @@ struct ContractLoaderTests {
         (#"["ok", "no"]"#, #"["ok", "maybe"]"#, "c.json: screens[0].colorOnlyGroups[0].elements[1]: no element 'maybe' on this screen"),
         (#""element": "title""#, #""element": "subtitle""#, "c.json: screens[0].waivers[0].element: no element 'subtitle' on this screen"),
         (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
-         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap)"),
+         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear)"),
         (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
         (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the screenshots folder"),
         (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the screenshots folder"),

@@ -18,11 +18,17 @@ struct OneOfEachDefectTests {
         b.label("tiny", "Tiny print", x: 16, y: 70, pointSize: 9, color: ink)
         b.label("cut", "Truncated label", x: 16, y: 90, pointSize: 17, color: ink, frameWidth: 80)
         b.fill(Frame(x: 16, y: 130, width: 30, height: 30), dark)
-        b.element(ElementContract(id: "small-button", role: .button, frame: Frame(x: 16, y: 130, width: 30, height: 30)))
+        b.element(ElementContract(id: "small-button", role: .button, frame: Frame(x: 16, y: 130, width: 30, height: 30), label: "Add"))
         b.fill(Frame(x: 16, y: 180, width: 60, height: 50), dark)
         b.fill(Frame(x: 66, y: 180, width: 60, height: 50), dark)
-        b.element(ElementContract(id: "left", role: .button, frame: Frame(x: 16, y: 180, width: 60, height: 50)))
-        b.element(ElementContract(id: "right", role: .button, frame: Frame(x: 66, y: 180, width: 60, height: 50)))
+        b.element(ElementContract(id: "left", role: .button, frame: Frame(x: 16, y: 180, width: 60, height: 50), label: "Previous"))
+        b.element(ElementContract(id: "right", role: .button, frame: Frame(x: 66, y: 180, width: 60, height: 50), label: "Next"))
+        // A button with nothing to speak, and one that speaks its image's asset name.
+        b.fill(Frame(x: 200, y: 330, width: 44, height: 44), dark)
+        b.element(ElementContract(id: "unnamed", role: .button, frame: Frame(x: 200, y: 330, width: 44, height: 44)))
+        b.fill(Frame(x: 260, y: 330, width: 44, height: 44), dark)
+        b.element(ElementContract(id: "asset-named", role: .button, frame: Frame(x: 260, y: 330, width: 44, height: 44),
+                                  accessibility: AccessibilitySpec(label: "historyLarge")))
         b.fill(Frame(x: 200, y: 130, width: 30, height: 30), RGB8(red: 0xDD, green: 0xDD, blue: 0xDD))
         b.element(ElementContract(id: "pale-dot", role: .indicator, frame: Frame(x: 200, y: 130, width: 30, height: 30)))
         b.fill(Frame(x: 200, y: 250, width: 30, height: 30), RGB8(red: 0x2F, green: 0xA3, blue: 0x6B))
@@ -43,6 +49,7 @@ struct OneOfEachDefectTests {
         #expect(failures == [
             "contrast.text faint", "text.size tiny", "text.clipped cut", "target.size small-button",
             "target.spacing left", "target.spacing right", "contrast.nontext pale-dot", "color.only state",
+            "label.missing unnamed", "label.unclear asset-named",
         ])
         #expect(results.filter { $0.status == .notRun }.isEmpty, "\(results.filter { $0.status == .notRun })")
     }

@@ -34,6 +34,8 @@ public struct AuditRunner: Sendable {
             DesignConsistencyCheck(),
             LayoutSafeAreaCheck(),
             LayoutOverlapCheck(),
+            LabelMissingRule(),
+            LabelUnclearRule(),
         ] + (options.detectsText ? [TextUnexposedCheck()] : [])
     }
 

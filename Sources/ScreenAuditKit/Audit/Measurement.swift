@@ -56,6 +56,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case designConsistency(DesignConsistencyCheck.Measured)
     case layoutSafeArea(LayoutSafeAreaCheck.Measured)
     case layoutOverlap(LayoutOverlapCheck.Measured)
+    case labelMissing(LabelMissingRule.Measured)
+    case labelUnclear(LabelUnclearRule.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -77,6 +79,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .designConsistency(m): m
         case let .layoutSafeArea(m): m
         case let .layoutOverlap(m): m
+        case let .labelMissing(m): m
+        case let .labelUnclear(m): m
         }
     }
 
@@ -114,6 +118,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.designConsistency: self = .designConsistency(try .init(from: decoder))
         case RuleID.layoutSafeArea: self = .layoutSafeArea(try .init(from: decoder))
         case RuleID.layoutOverlap: self = .layoutOverlap(try .init(from: decoder))
+        case RuleID.labelMissing: self = .labelMissing(try .init(from: decoder))
+        case RuleID.labelUnclear: self = .labelUnclear(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

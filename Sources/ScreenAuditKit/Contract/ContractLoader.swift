@@ -214,10 +214,28 @@ enum ScreenReader {
         if let framesFrom, framesFrom != ScreenContract.framesFromHierarchy {
             issues.report(path.appending("framesFrom"), "'\(framesFrom)' is not a source of frames (the one there is: '\(ScreenContract.framesFromHierarchy)')")
         }
+        var readingOrder: [String]?
+        if let value = object.value("readingOrder"), value != .null {
+            guard case let .array(items) = value else {
+                issues.report(path.appending("readingOrder"), "must be an array of element ids")
+                return nil
+            }
+            let ids = Set(elements.map(\.id))
+            readingOrder = []
+            for (index, item) in items.enumerated() {
+                guard case let .string(name) = item else {
+                    issues.report(path.appending("readingOrder").appending(index), "an element id is a string")
+                    continue
+                }
+                if !ids.contains(name) { issues.report(path.appending("readingOrder").appending(index), "no element '\(name)' on this screen") }
+                readingOrder?.append(name)
+            }
+        }
         guard let id, let screenshot, let device = device ?? (checksReferences ? nil : DeviceSpec.unknown) else { return nil }
         var screen = ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
                                     colorOnlyGroups: groups, waivers: waivers, checks: checks, design: design)
         screen.framesFrom = framesFrom
+        screen.readingOrder = readingOrder
         return screen
     }
 
@@ -325,8 +343,36 @@ enum ScreenReader {
         let hint = object.string("hint", required: false)
         let asset = object.string("asset", required: false)
         let checks = object.object("checks", required: false).flatMap(readChecks)
+        let accessibility = object.object("accessibility", required: false).map(readAccessibility)
         guard let id, let role, let frame else { return nil }
-        return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset, checks: checks)
+        return ElementContract(id: id, role: role, frame: frame, label: label, hint: hint, text: text, asset: asset, checks: checks,
+                               accessibility: accessibility)
+    }
+
+    /// An element's `accessibility`: `label`, `hint`, `value` (strings), `traits` (strings),
+    /// `hidden` (true or false).
+    static func readAccessibility(_ object: ObjectReader) -> AccessibilitySpec {
+        var spec = AccessibilitySpec(label: object.string("label", required: false), hint: object.string("hint", required: false),
+                                     value: object.string("value", required: false))
+        if let value = object.value("traits"), value != .null {
+            if case let .array(items) = value {
+                var traits: [String] = []
+                for (index, item) in items.enumerated() {
+                    if case let .string(trait) = item, !trait.isEmpty { traits.append(trait) } else {
+                        object.issues.report(object.path.appending("traits").appending(index), "a trait is a non-empty string")
+                    }
+                }
+                spec.traits = traits
+            } else {
+                object.issues.report(object.path.appending("traits"), "must be an array of strings")
+            }
+        }
+        if let value = object.value("hidden"), value != .null {
+            if case let .bool(flag) = value { spec.hidden = flag } else {
+                object.issues.report(object.path.appending("hidden"), "must be true or false")
+            }
+        }
+        return spec
     }
 
     /// A frame's numbers. Where it lies is judged per element when the screen is audited (see

@@ -59,10 +59,16 @@ public struct HierarchyImporter: Sendable {
                 leftOut.append(LeftOutEntry(reason: hidden.reason, node: draft.described, position: draft.position, line: draft.line, element: id,
                                             detail: hidden.detail))
             }
+            var accessibility = draft.accessibility
+            if draft.passedOverWithoutWords, (draft.label ?? draft.text ?? "").isEmpty {
+                accessibility = accessibility ?? AccessibilitySpec()
+                accessibility?.hidden = true
+            }
             elements.append(ElementContract(
                 id: id, role: draft.role, frame: draft.frame, label: draft.label,
                 text: draft.fromLabel ? draft.label.map { TextSpec(content: $0, fromLabel: true) } : draft.text.map { TextSpec(content: $0) },
-                checks: Self.checks(disabled: disabled, tabBarLabel: draft.tabBarLabel && dump.format != .uiautomator)))
+                checks: Self.checks(disabled: disabled, tabBarLabel: draft.tabBarLabel && dump.format != .uiautomator),
+                accessibility: accessibility))
         }
         leftOut.sort { ($0.position, $0.reason) < ($1.position, $1.reason) }
         var checks: CheckOverrides?
@@ -162,6 +168,12 @@ public struct HierarchyImporter: Sendable {
 
         /// A text inside a tab bar, or a tab whose label stands in for its text.
         var tabBarLabel = false
+        /// What the dump records the screen reader is given: the node's own description (Android's
+        /// `content-desc`, iOS's label), value and states.
+        var accessibility: AccessibilitySpec?
+        /// TalkBack passes over it if it ends up with nothing to speak: a clickable Android view
+        /// holding other views, not marked NAF.
+        var passedOverWithoutWords = false
 
         /// It shows text (its own, or its description standing in for it).
         var isTextual: Bool { text != nil || fromLabel }
@@ -245,6 +257,13 @@ public struct HierarchyImporter: Sendable {
         if let full = identifier, let range = full.range(of: ":id/") { identifier = String(full[range.upperBound...]) }
         draft.identifier = identifier
         draft.tabBarLabel = inTabBar && (role == .text || (role == .tab && draft.fromLabel))
+        draft.accessibility = Self.accessibility(of: node, format: format)
+        // TalkBack focuses a clickable view that holds other views only when it has something to
+        // speak (ATF's shouldFocusView: "leaves that are accessibility focusable always gain
+        // focus"; a focusable view with descendants only when it speaks): one without is passed
+        // over, and its children are focused instead. uiautomator's NAF marks the ones it would
+        // focus with nothing to say.
+        draft.passedOverWithoutWords = format == .uiautomator && !isLeaf && !node.flags.contains("naf")
         return .element(draft)
     }
 
@@ -280,6 +299,20 @@ public struct HierarchyImporter: Sendable {
     }
 
     /// The role of an element: the table in docs/formats/hierarchies.md.
+    /// What the dump records of the node for the screen reader: its own description (uiautomator's
+    /// `content-desc`; XCUITest's and Appium's label), its value, and the states it speaks
+    /// (`selected`, `checked`, `notEnabled`); nil when it records none.
+    static func accessibility(of node: HierarchyNode, format: HierarchyFormat) -> AccessibilitySpec? {
+        var traits: [String] = []
+        if node.flags.contains("selected") || node.flags.contains("Selected") { traits.append("selected") }
+        if node.flags.contains("checked") { traits.append("checked") }
+        if node.flags.contains("disabled") || node.flags.contains("Disabled") { traits.append("notEnabled") }
+        let label = node.label.flatMap { $0.isEmpty ? nil : $0 }
+        let value = format == .uiautomator ? nil : node.value.flatMap { $0.isEmpty ? nil : $0 }
+        guard label != nil || value != nil || !traits.isEmpty else { return nil }
+        return AccessibilitySpec(label: label, value: value, traits: traits.isEmpty ? nil : traits)
+    }
+
     public static func role(of node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool = false) -> ElementRole {
         let type = shortType(node.type)
         switch format {

@@ -77,6 +77,9 @@ public struct UIAutomatorDumpParser: Sendable {
             node.flags.insert(flag)
         }
         if attributes["enabled"] == "false" { node.flags.insert("disabled") }
+        // uiautomator's "Not Accessibility Friendly": a clickable node with no text or description
+        // in it or below it.
+        if attributes["NAF"] == "true" { node.flags.insert("naf") }
         if attributes["visible-to-user"] == "false" { node.flags.insert("offscreen") }
         if let bounds = attributes["bounds"] {
             guard let corners = parseBounds(bounds) else {
