@@ -64,6 +64,18 @@ struct ContractLoaderTests {
         #expect(result.screens.first?.path == "screens[0]")
     }
 
+    /// What is spoken: `accessibility` per element and `readingOrder` per screen are read.
+    @Test func testAccessibilityAndReadingOrder_areRead() throws {
+        let text = Self.valid.replacingOccurrences(of: #""asset": "btn" }"#, with: #""asset": "btn", "accessibility": { "label": "OK", "hint": "Confirms.", "value": "on", "traits": ["button", "selected"], "hidden": false } }"#)
+            .replacingOccurrences(of: #""colorOnlyGroups": ["#, with: #""readingOrder": ["title", "no", "ok"], "colorOnlyGroups": ["#)
+        let result = ContractLoader().parse(Array(text.utf8), file: "c.json", source: "c.json")
+        #expect(result.issues.isEmpty, "\(result.issues)")
+        let screen = try #require(result.screens.first?.contract)
+        #expect(screen.element("ok")?.accessibility == AccessibilitySpec(label: "OK", hint: "Confirms.", value: "on", traits: ["button", "selected"], hidden: false))
+        #expect(screen.element("ok")?.spokenLabel == "OK" && screen.element("ok")?.spokenHint == "Confirms.")
+        #expect(screen.readingOrder == ["title", "no", "ok"])
+    }
+
     /// Each validation error, named with file, JSON path and what is wrong.
     @Test(arguments: [
         (#""role": "heading""#, #""role": "headline""#,
@@ -77,6 +89,12 @@ struct ContractLoaderTests {
         (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
          "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear)"),
         (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
+        (#""asset": "btn" }"#, #""asset": "btn", "accessibility": { "label": "OK", "traits": "button" } }"#,
+         "c.json: screens[0].elements[1].accessibility.traits: must be an array of strings"),
+        (#""asset": "btn" }"#, #""asset": "btn", "accessibility": { "hidden": "yes" } }"#,
+         "c.json: screens[0].elements[1].accessibility.hidden: must be true or false"),
+        (#""colorOnlyGroups": ["#, #""readingOrder": ["ok", "yes"], "colorOnlyGroups": ["#,
+         "c.json: screens[0].readingOrder[1]: no element 'yes' on this screen"),
         (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the screenshots folder"),
         (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the screenshots folder"),
         (#""scale": 2"#, #""scale": "2""#, "c.json: screens[0].device.scale: expected a number, got a string"),
