@@ -19,11 +19,15 @@ public enum RuleID {
     public static let layoutOverlap = "layout.overlap"
     public static let labelMissing = "label.missing"
     public static let labelUnclear = "label.unclear"
+    public static let labelRedundant = "label.redundant"
+    public static let labelDuplicate = "label.duplicate"
+    public static let labelTextMismatch = "label.text-mismatch"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
         designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap, labelMissing, labelUnclear,
+        labelRedundant, labelDuplicate, labelTextMismatch,
     ]
 }

@@ -36,6 +36,9 @@ public struct AuditRunner: Sendable {
             LayoutOverlapCheck(),
             LabelMissingRule(),
             LabelUnclearRule(),
+            LabelRedundantRule(),
+            LabelDuplicateRule(),
+            LabelTextMismatchRule(),
         ] + (options.detectsText ? [TextUnexposedCheck()] : [])
     }
 

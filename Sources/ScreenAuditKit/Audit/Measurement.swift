@@ -58,6 +58,9 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case layoutOverlap(LayoutOverlapCheck.Measured)
     case labelMissing(LabelMissingRule.Measured)
     case labelUnclear(LabelUnclearRule.Measured)
+    case labelRedundant(LabelRedundantRule.Measured)
+    case labelDuplicate(LabelDuplicateRule.Measured)
+    case labelTextMismatch(LabelTextMismatchRule.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -81,6 +84,9 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .layoutOverlap(m): m
         case let .labelMissing(m): m
         case let .labelUnclear(m): m
+        case let .labelRedundant(m): m
+        case let .labelDuplicate(m): m
+        case let .labelTextMismatch(m): m
         }
     }
 
@@ -120,6 +126,9 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.layoutOverlap: self = .layoutOverlap(try .init(from: decoder))
         case RuleID.labelMissing: self = .labelMissing(try .init(from: decoder))
         case RuleID.labelUnclear: self = .labelUnclear(try .init(from: decoder))
+        case RuleID.labelRedundant: self = .labelRedundant(try .init(from: decoder))
+        case RuleID.labelDuplicate: self = .labelDuplicate(try .init(from: decoder))
+        case RuleID.labelTextMismatch: self = .labelTextMismatch(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

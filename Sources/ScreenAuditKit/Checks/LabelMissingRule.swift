@@ -10,6 +10,15 @@ enum SpokenText {
         element.spokenLabel.flatMap(trimmed) ?? element.text.flatMap { trimmed($0.content) }
     }
 
+    /// The label the app gave the element itself, as opposed to text it shows: on a screen
+    /// imported from a dump, the node's own description (`accessibility.label`: uiautomator's
+    /// `content-desc`, iOS's label), as a dump's `label` may be the node's or its children's
+    /// visible text; in a hand contract, `accessibility.label`, else `label`.
+    static func declaredLabel(of element: ElementContract, on screen: ScreenContract) -> String? {
+        let label = screen.framesFrom == ScreenContract.framesFromHierarchy ? element.accessibility?.label : element.spokenLabel
+        return label.flatMap(trimmed)
+    }
+
     /// Whether the screen reader has anything to say for `element`: a name, or a value (an empty
     /// text field's placeholder, a slider's level).
     static func saysSomething(_ element: ElementContract) -> Bool {

@@ -5,8 +5,8 @@ import Imaging
 /// file name (`ic_settings_24dp`, `IMG_1234.png`), an identifier (camelCase, snake_case,
 /// reverse-DNS, a type name), an SF Symbol's name (`chevron.right`), a placeholder word
 /// (`button`, `image`, `untitled`, `null`), only punctuation or emoji, or a lone letter or mark.
-/// Judged on labels, not on the text an element shows: a text element whose label is its own
-/// visible text says what the screen says.
+/// Judged on labels the app gives (`SpokenText.declaredLabel`), not on the text an element shows:
+/// a text element whose label is its own visible text says what the screen says.
 public struct LabelUnclearRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.labelUnclear,
@@ -131,7 +131,7 @@ public struct LabelUnclearRule: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard !element.isHiddenFromScreenReader, let label = element.spokenLabel.flatMap(SpokenText.trimmed) else { return nil }
+            guard !element.isHiddenFromScreenReader, let label = SpokenText.declaredLabel(of: element, on: screen.screen) else { return nil }
             // A text element whose label is the text it shows says what the screen says.
             if element.role == .text || element.role == .heading, let shown = element.text?.content.trimmingWhitespace(), shown == label, element.text?.fromLabel != true {
                 return nil
