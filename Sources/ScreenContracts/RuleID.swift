@@ -22,12 +22,14 @@ public enum RuleID {
     public static let labelRedundant = "label.redundant"
     public static let labelDuplicate = "label.duplicate"
     public static let labelTextMismatch = "label.text-mismatch"
+    public static let labelHintMissing = "label.hint-missing"
+    public static let orderReading = "order.reading"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
         designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap, labelMissing, labelUnclear,
-        labelRedundant, labelDuplicate, labelTextMismatch,
+        labelRedundant, labelDuplicate, labelTextMismatch, labelHintMissing, orderReading,
     ]
 }

@@ -54,14 +54,15 @@ import Testing
 
     /// Per screenshot: how many results of each rule have each status. A dump's screen says why a
     /// control with text gets no `contrast.nontext` (a hand contract's screen just leaves it out):
-    /// those are not verdicts. The pixel rules' verdicts only: what is spoken (`label.*`) is what
+    /// those are not verdicts. The pixel rules' verdicts only: what is spoken (`label.*`,
+    /// `order.reading`) is what
     /// each source says — a hand contract the labels the app declares, a dump the node's own
     /// description, and the writers here give them differently.
     static func verdicts(_ report: [String: Any]) -> [String: Int] {
         var counts: [String: Int] = [:]
         for screen in report["screens"] as? [[String: Any]] ?? [] {
             for entry in screen["checked"] as? [[String: Any]] ?? []
-            where (entry["reason"] as? String)?.hasPrefix("identified by its text") != true && (entry["rule"] as? String)?.hasPrefix("label.") != true {
+            where (entry["reason"] as? String)?.hasPrefix("identified by its text") != true && (entry["rule"] as? String).map({ $0.hasPrefix("label.") || $0.hasPrefix("order.") }) != true {
                 counts["\(screen["screenshot"] ?? "") \(entry["rule"] ?? "") \(entry["status"] ?? "")", default: 0] += 1
             }
         }

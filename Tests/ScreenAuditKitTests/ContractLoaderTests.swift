@@ -87,7 +87,7 @@ struct ContractLoaderTests {
         (#"["ok", "no"]"#, #"["ok", "maybe"]"#, "c.json: screens[0].colorOnlyGroups[0].elements[1]: no element 'maybe' on this screen"),
         (#""element": "title""#, #""element": "subtitle""#, "c.json: screens[0].waivers[0].element: no element 'subtitle' on this screen"),
         (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
-         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear, label.redundant, label.duplicate, label.text-mismatch)"),
+         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear, label.redundant, label.duplicate, label.text-mismatch, label.hint-missing, order.reading)"),
         (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
         (#""asset": "btn" }"#, #""asset": "btn", "accessibility": { "label": "OK", "traits": "button" } }"#,
          "c.json: screens[0].elements[1].accessibility.traits: must be an array of strings"),

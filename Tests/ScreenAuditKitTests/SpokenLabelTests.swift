@@ -120,4 +120,30 @@ struct SpokenLabelTests {
             #expect(results.filter { $0.status == .pass }.map(\.element) == ["d", "field"])
         }
     }
+
+    /// The walk: a declared `readingOrder` wins over the contract's order; what lies inside a
+    /// control takes its row; a dump's screen without a declared order is not walked.
+    @Test func testReadingOrder() {
+        let elements = [
+            ElementContract(id: "title", role: .heading, frame: Frame(x: 10, y: 10, width: 200, height: 30), text: TextSpec(content: "Quests")),
+            ElementContract(id: "card", role: .button, frame: Frame(x: 10, y: 60, width: 300, height: 90), label: "Trial"),
+            ElementContract(id: "thumb", role: .image, frame: Frame(x: 14, y: 64, width: 80, height: 80), label: "Orb"),
+            ElementContract(id: "name", role: .text, frame: Frame(x: 100, y: 64, width: 200, height: 24), text: TextSpec(content: "Trial")),
+            ElementContract(id: "start", role: .button, frame: Frame(x: 10, y: 200, width: 120, height: 44), label: "Start"),
+        ]
+        func jumps(_ contract: ScreenContract) -> [String] {
+            OrderReadingRule().run(ScreenContext(screen: contract, image: PixelBuffer(width: 1, height: 1, pixels: [255, 255, 255, 255])))
+                .filter { $0.status == .fail }.map { "\($0.element ?? "-"): \($0.measured.payload.measuredText(FindingFacts(severity: .info, threshold: nil, reason: nil)) ?? "")" }
+        }
+        var screen = ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: 2, width: 320, height: 480), elements: elements)
+        // The card's thumbnail beside its name, read after it: both in the card's row.
+        #expect(jumps(screen).isEmpty)
+        screen.readingOrder = ["start", "title", "card", "thumb", "name"]
+        #expect(jumps(screen) == ["title: after start, 2 rows up"])
+        screen.framesFrom = ScreenContract.framesFromHierarchy
+        #expect(jumps(screen) == ["title: after start, 2 rows up"])
+        screen.readingOrder = nil
+        screen.elements = [elements[4], elements[0]]
+        #expect(jumps(screen).isEmpty)
+    }
 }

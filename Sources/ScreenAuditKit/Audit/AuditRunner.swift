@@ -39,6 +39,8 @@ public struct AuditRunner: Sendable {
             LabelRedundantRule(),
             LabelDuplicateRule(),
             LabelTextMismatchRule(),
+            LabelHintMissingRule(),
+            OrderReadingRule(),
         ] + (options.detectsText ? [TextUnexposedCheck()] : [])
     }
 

@@ -61,6 +61,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case labelRedundant(LabelRedundantRule.Measured)
     case labelDuplicate(LabelDuplicateRule.Measured)
     case labelTextMismatch(LabelTextMismatchRule.Measured)
+    case labelHintMissing(LabelHintMissingRule.Measured)
+    case orderReading(OrderReadingRule.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -87,6 +89,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .labelRedundant(m): m
         case let .labelDuplicate(m): m
         case let .labelTextMismatch(m): m
+        case let .labelHintMissing(m): m
+        case let .orderReading(m): m
         }
     }
 
@@ -129,6 +133,8 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.labelRedundant: self = .labelRedundant(try .init(from: decoder))
         case RuleID.labelDuplicate: self = .labelDuplicate(try .init(from: decoder))
         case RuleID.labelTextMismatch: self = .labelTextMismatch(try .init(from: decoder))
+        case RuleID.labelHintMissing: self = .labelHintMissing(try .init(from: decoder))
+        case RuleID.orderReading: self = .orderReading(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }
