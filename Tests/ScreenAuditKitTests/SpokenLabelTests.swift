@@ -1,7 +1,9 @@
 import Foundation
 import Imaging
 @testable import ScreenAuditKit
+import ColorScience
 import ScreenContracts
+import TestSupport
 import Testing
 
 /// What the screen reader says: `label.missing` and `label.unclear` on real hierarchies and on
@@ -145,5 +147,23 @@ struct SpokenLabelTests {
         screen.readingOrder = nil
         screen.elements = [elements[4], elements[0]]
         #expect(jumps(screen).isEmpty)
+    }
+
+    /// Each finding on an element the screen reader focuses says what it speaks for it, in
+    /// report.json (`spoken`), report.md (the notes) and the review page.
+    @Test func testFindingsSayWhatIsSpoken() async throws {
+        let directory = try TemporaryDirectory()
+        var builder = ScreenBuilder(id: "s", width: 320, height: 200, scale: 2, background: RGB8(red: 255, green: 255, blue: 255))
+        builder.fill(Frame(x: 20, y: 40, width: 30, height: 30), RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+        builder.element(ElementContract(id: "add", role: .button, frame: Frame(x: 20, y: 40, width: 30, height: 30), hint: "Adds a relic.",
+                                        accessibility: AccessibilitySpec(label: "Add", value: "3 relics")))
+        let loaded = try builder.loaded(writingInto: directory)
+        let options = AuditOptions(today: CalendarDay(year: 2026, month: 12, day: 3))
+        let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+            .audit([loaded], screenshotsRoot: directory.path(""), provenance: nil)
+        let finding = try #require(report.screens[0].findings.first { $0.rule == RuleID.targetSize })
+        #expect(finding.spoken == "\"Add\", button, 3 relics")
+        #expect(MarkdownReporter.noteText(finding) == "spoken: \"Add\", button, 3 relics")
+        #expect(HTMLReporter.render(report, overlays: []).contains("Spoken: &quot;Add&quot;, button, 3 relics"))
     }
 }

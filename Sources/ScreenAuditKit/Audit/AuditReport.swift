@@ -163,6 +163,9 @@ public struct Finding: Codable, Equatable, Sendable {
     public var waiver: WaiverStatus?
     /// The provenance of the element's asset, when the element links one.
     public var provenance: ProvenanceNote?
+    /// What the screen reader says for the element, as VoiceOver and TalkBack phrase it
+    /// (`"Close", button`), for an element it focuses.
+    public var spoken: String?
     /// Stable across runs and unrelated contract edits: rule, screen, element, a coarse bucket.
     public var fingerprint: String
     /// The message read from a report file, which carries no `reason`.
@@ -194,7 +197,7 @@ public struct Finding: Codable, Equatable, Sendable {
     public var message: String { decodedMessage ?? measured.message(facts) }
 
     enum CodingKeys: String, CodingKey {
-        case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, fingerprint
+        case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, spoken, fingerprint
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -210,6 +213,7 @@ public struct Finding: Codable, Equatable, Sendable {
         try container.encode(baselined, forKey: .baselined)
         try container.encodeIfPresent(waiver, forKey: .waiver)
         try container.encodeIfPresent(provenance, forKey: .provenance)
+        try container.encodeIfPresent(spoken, forKey: .spoken)
         try container.encode(fingerprint, forKey: .fingerprint)
     }
 
@@ -225,6 +229,7 @@ public struct Finding: Codable, Equatable, Sendable {
         baselined = try container.decodeIfPresent(Bool.self, forKey: .baselined) ?? false
         waiver = try container.decodeIfPresent(WaiverStatus.self, forKey: .waiver)
         provenance = try container.decodeIfPresent(ProvenanceNote.self, forKey: .provenance)
+        spoken = try container.decodeIfPresent(String.self, forKey: .spoken)
         fingerprint = try container.decode(String.self, forKey: .fingerprint)
         decodedMessage = try container.decode(String.self, forKey: .message)
     }

@@ -15,12 +15,14 @@ public struct Policy: Sendable {
         results.filter { $0.status == .fail }.map { result in
             let waiver = matchingWaiver(for: result, on: screen)
             let waived = waiver.map { !$0.expired } ?? false
-            return Finding(
+            var finding = Finding(
                 rule: result.rule, element: result.element, severity: result.severity, frame: result.frame,
                 measured: result.measured, threshold: result.threshold, reason: result.reason, waived: waived, waiver: waiver,
                 provenance: result.element.flatMap { screen.element($0) }.flatMap(provenanceNote),
                 fingerprint: Fingerprint.make(rule: result.rule, screen: screen.id, element: result.element,
                                               bucket: result.measured.fingerprintBucket))
+            finding.spoken = result.element.flatMap { screen.element($0) }.flatMap(SpokenText.focusedAnnouncement)
+            return finding
         }
     }
 

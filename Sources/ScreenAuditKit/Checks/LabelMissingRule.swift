@@ -45,6 +45,14 @@ enum SpokenText {
         }
     }
 
+    /// What the screen reader says for an element it focuses (not hidden, not a plain
+    /// container): its announcement, with its value; nil for the others.
+    static func focusedAnnouncement(_ element: ElementContract) -> String? {
+        guard !element.isHiddenFromScreenReader, element.role != .container || name(of: element) != nil else { return nil }
+        let value = element.accessibility?.value.flatMap(trimmed).map { ", \($0)" } ?? ""
+        return announcement(of: element) + value
+    }
+
     /// The element as the screen reader announces it: `"Spell circle", button`.
     static func announcement(of element: ElementContract) -> String {
         let role = rolePhrase(element.role)

@@ -47,7 +47,8 @@ public enum HTMLReporter {
                     let state = finding.waived ? " (waived)" : finding.baselined ? " (baselined)" : ""
                     html.append(ReviewPage.findingRow(severity: finding.severity, rule: finding.rule) + "<td>\(number + index)</td>"
                         + "<td>\(finding.severity.rawValue)\(state)</td><td><code>\(escape(finding.rule))</code></td>"
-                        + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))</td>"
+                        + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))"
+                        + (finding.spoken.map { "<br><small>Spoken: \(escape($0))</small>" } ?? "") + "</td>"
                         + "<td>\(closeUp(finding, number: number + index, screen: screen, overlays: overlays))\(swatches(finding.measured))</td></tr>")
                 }
                 html.append("</tbody></table>")

@@ -88,6 +88,7 @@ public enum MarkdownReporter {
             }
         }
         if let provenance = finding.provenance { parts.append("asset `\(provenance.asset)`: \(provenance.summary)") }
+        if let spoken = finding.spoken { parts.append("spoken: \(spoken)") }
         return parts.joined(separator: "; ")
     }
 
