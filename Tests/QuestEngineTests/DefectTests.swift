@@ -65,4 +65,29 @@ struct DefectTests {
         #expect(evaluation.meetsTarget)
         #expect(evaluation.rules.first { $0.rule == RuleID.textSize }?.checked == false)
     }
+
+    /// What is spoken: each kind changes the contract, not the pixels, and the rule it is aimed at
+    /// finds it on the element the ground truth names, with no other spoken finding beside it.
+    @Test(arguments: DefectKind.allCases.filter(\.isSpoken))
+    func testSpokenDefects_areFoundByTheirRule(_ kind: DefectKind) throws {
+        let device = DeviceProfile.iPhoneLarge
+        // A screen that has what each kind needs: icon buttons (the relic tiles of a practice),
+        // a button showing its text (a lesson's Begin), a title above its controls.
+        let candidates = ["crystal.practice", "crystal.lesson", "enchanter.trial", "hub"].compactMap(Route.named)
+        var random = SeededRandom(seed: 7)
+        let (route, plan) = try #require(candidates.lazy.compactMap { route -> (Route, DefectPlan)? in
+            let clean = QuestRenderer.render(route, on: device).contract
+            return DefectSeeder.spokenOptions(for: clean, random: &random).first { $0.kind == kind }.map { (route, $0) }
+        }.first, "no screen offers \(kind)")
+        let clean = QuestRenderer.render(route, on: device)
+        let planted = QuestRenderer.render(route, on: device, defect: plan)
+        #expect(planted.image == clean.image && planted.contract != clean.contract)
+        let context = ScreenContext(screen: planted.contract, image: planted.image)
+        let checks: [any AuditCheck] = [LabelMissingRule(), LabelUnclearRule(), LabelRedundantRule(), LabelDuplicateRule(), LabelTextMismatchRule(), OrderReadingRule()]
+        let failures = checks.flatMap { $0.run(context) }.filter { $0.status == .fail }.map { "\($0.rule) \($0.element ?? "-")" }
+        #expect(failures == ["\(kind.rule) \(plan.element)"], "\(route.id) \(kind)")
+        // The clean screen gives none.
+        let cleanContext = ScreenContext(screen: clean.contract, image: clean.image)
+        #expect(checks.flatMap { $0.run(cleanContext) }.filter { $0.status == .fail }.isEmpty)
+    }
 }

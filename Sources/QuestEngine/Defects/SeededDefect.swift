@@ -18,6 +18,26 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
     /// A standard action (the lesson's "Begin", the result's buttons) drawn and declared 6 pt lower
     /// than on the other screens of its kind.
     case misplacedAction = "misplaced-action"
+    /// An icon button whose label and hint are taken out: nothing to speak.
+    case missingLabel = "missing-label"
+    /// An icon button labelled with its image's asset name (`ic_spell_circle`).
+    case unclearLabel = "unclear-label"
+    /// A button labelled with the name of the one before it: two controls named alike.
+    case duplicateLabel = "duplicate-label"
+    /// A button whose label ends in "button".
+    case redundantLabel = "redundant-label"
+    /// A button showing its text but labelled with other words ("Proceed").
+    case labelNotInName = "label-not-in-name"
+    /// The screen's title moved to the end of its reading order, after the controls below it.
+    case swappedOrder = "swapped-order"
+
+    /// The contract alone changes (what is spoken), not the pixels.
+    public var isSpoken: Bool {
+        switch self {
+        case .missingLabel, .unclearLabel, .duplicateLabel, .redundantLabel, .labelNotInName, .swappedOrder: true
+        default: false
+        }
+    }
 
     /// The rule that should report it.
     public var rule: String {
@@ -29,6 +49,12 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
         case .offPalette: RuleID.designPalette
         case .offRamp: RuleID.designTypeRamp
         case .misplacedAction: RuleID.designConsistency
+        case .missingLabel: RuleID.labelMissing
+        case .unclearLabel: RuleID.labelUnclear
+        case .duplicateLabel: RuleID.labelDuplicate
+        case .redundantLabel: RuleID.labelRedundant
+        case .labelNotInName: RuleID.labelTextMismatch
+        case .swappedOrder: RuleID.orderReading
         }
     }
 }
@@ -136,6 +162,68 @@ public enum DefectSeeder {
         if clean.colorOnlyGroups.contains(where: { $0.id == "relic-state" }) {
             options.append(DefectPlan(kind: .colorOnly, element: "relic-state", parameter: 0))
         }
-        return options.isEmpty ? nil : options[random.below(options.count)]
+        let pixelPlan = options.isEmpty ? nil : options[random.below(options.count)]
+        // What is spoken is planted instead in about a third of the defective frames, drawn from a
+        // generator of its own (a copy of the stream's state, turned): the stream itself is read
+        // exactly as before, so every other frame of a seed keeps the defect it had.
+        var spoken = random
+        spoken.state ^= 0x5A5A_5A5A_A5A5_A5A5
+        let spokenOptions = spokenOptions(for: clean, random: &spoken)
+        if !spokenOptions.isEmpty, spoken.below(3) == 0 { return spokenOptions[spoken.below(spokenOptions.count)] }
+        return pixelPlan
+    }
+
+    /// What is spoken: defects of the contract alone, on the buttons a screen has.
+    static func spokenOptions(for clean: ScreenContract, random: inout SeededRandom) -> [DefectPlan] {
+        var options: [DefectPlan] = []
+        let iconButtons = clean.elements.filter { $0.role == .button && $0.text == nil && $0.spokenLabel != nil }
+        if !iconButtons.isEmpty {
+            options.append(DefectPlan(kind: .missingLabel, element: iconButtons[random.below(iconButtons.count)].id, parameter: 0))
+            options.append(DefectPlan(kind: .unclearLabel, element: iconButtons[random.below(iconButtons.count)].id, parameter: 0))
+            options.append(DefectPlan(kind: .redundantLabel, element: iconButtons[random.below(iconButtons.count)].id, parameter: 0))
+        }
+        // Two buttons without text: the second takes the first's name (the finding is the first's).
+        if iconButtons.count >= 2 {
+            let first = random.below(iconButtons.count - 1)
+            options.append(DefectPlan(kind: .duplicateLabel, element: iconButtons[first].id, parameter: Double(first)))
+        }
+        let textButtons = clean.elements.filter { $0.role == .button && $0.text.map { $0.fromLabel != true && !$0.content.isEmpty } == true }
+        if !textButtons.isEmpty {
+            options.append(DefectPlan(kind: .labelNotInName, element: textButtons[random.below(textButtons.count)].id, parameter: 0))
+        }
+        if let title = clean.elements.first(where: { $0.id == "title" }), clean.elements.contains(where: { $0.role.isInteractive && $0.frame.y > title.frame.maxY }) {
+            options.append(DefectPlan(kind: .swappedOrder, element: title.id, parameter: 0))
+        }
+        return options
+    }
+
+    /// Plants a defect of what is spoken in `contract` (the pixels are the clean frame's).
+    public static func applySpoken(_ plan: DefectPlan, to contract: inout ScreenContract) {
+        guard plan.kind.isSpoken, let index = contract.elements.firstIndex(where: { $0.id == plan.element }) else { return }
+        switch plan.kind {
+        case .missingLabel:
+            contract.elements[index].label = nil
+            contract.elements[index].hint = nil
+            contract.elements[index].accessibility = nil
+        case .unclearLabel:
+            contract.elements[index].accessibility = AccessibilitySpec(label: "ic_" + plan.element.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_"),
+                                                                      hint: contract.elements[index].spokenHint)
+        case .redundantLabel:
+            contract.elements[index].accessibility = AccessibilitySpec(label: (contract.elements[index].spokenLabel ?? "") + " button",
+                                                                      hint: contract.elements[index].spokenHint)
+        case .duplicateLabel:
+            let name = contract.elements[index].spokenLabel
+            let others = contract.elements.indices.filter { other in
+                other > index && contract.elements[other].role == .button && contract.elements[other].text == nil && contract.elements[other].spokenLabel != nil
+            }
+            if let second = others.first { contract.elements[second].accessibility = AccessibilitySpec(label: name, hint: contract.elements[second].spokenHint) }
+        case .labelNotInName:
+            contract.elements[index].accessibility = AccessibilitySpec(label: "Proceed", hint: contract.elements[index].spokenHint)
+        case .swappedOrder:
+            let ids = contract.elements.map(\.id)
+            contract.readingOrder = ids.filter { $0 != plan.element } + [plan.element]
+        default:
+            break
+        }
     }
 }

@@ -22,8 +22,9 @@ public enum QuestRenderer {
         layout.composer.defect = defect
         layout.draw()
         let path = "en-US/\(device.id)/\(route.id).png"
-        return RenderedFrame(route: route, device: device, image: layout.composer.canvas.buffer,
-                             contract: layout.composer.contract(id: "\(device.id)/\(route.id)", screenshot: path))
+        var contract = layout.composer.contract(id: "\(device.id)/\(route.id)", screenshot: path)
+        if let defect { DefectSeeder.applySpoken(defect, to: &contract) }
+        return RenderedFrame(route: route, device: device, image: layout.composer.canvas.buffer, contract: contract)
     }
 
     /// Renders `route` with a defect chosen by `random` from its clean contract (or none: about a
@@ -41,6 +42,12 @@ public enum QuestRenderer {
         case .offPalette: detail = "drawn in \(RGB8(red: Palette.offPalette.red, green: Palette.offPalette.green, blue: Palette.offPalette.blue).hex), no palette colour"
         case .offRamp: detail = "drawn and declared at \(Int(plan.parameter)) pt, off the type ramp"
         case .misplacedAction: detail = "drawn and declared \(Int(plan.parameter)) pt lower than on the other screens of its kind"
+        case .missingLabel: detail = "its label and hint taken out: nothing to speak"
+        case .unclearLabel: detail = "labelled with its image's asset name"
+        case .duplicateLabel: detail = "the next button without text labelled with its name"
+        case .redundantLabel: detail = "its label ends in \"button\""
+        case .labelNotInName: detail = "labelled \"Proceed\", not its visible text"
+        case .swappedOrder: detail = "moved to the end of the screen's reading order"
         }
         return (frame, SeededDefect(screen: frame.contract.id, element: plan.element, rule: plan.kind.rule, kind: plan.kind,
                                     parameter: plan.parameter, detail: detail))

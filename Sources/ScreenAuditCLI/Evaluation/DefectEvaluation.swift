@@ -67,10 +67,11 @@ public struct DefectEvaluation: Codable, Equatable, Sendable {
                                 falsePositivesOnDefective: defectiveFalse)
     }
 
-    /// Whether `finding` is a design or layout rule's (review only) on an element of `planted`.
+    /// Whether `finding` is a review-only rule's (design, layout, a missing hint) on an element of
+    /// `planted`: a button whose label was taken out has lost its hint too.
     static func isConsequence(_ finding: Finding, of planted: [SeededDefect]) -> Bool {
-        (finding.rule.hasPrefix("design.") || finding.rule.hasPrefix("layout.")) && finding.element != nil
-            && planted.contains { $0.element == finding.element }
+        (finding.rule.hasPrefix("design.") || finding.rule.hasPrefix("layout.") || finding.rule == RuleID.labelHintMissing)
+            && finding.element != nil && planted.contains { $0.element == finding.element }
     }
 
     static func key(_ defect: SeededDefect) -> String { "\(defect.screen)|\(defect.element)|\(defect.rule)" }
