@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 import Imaging
 
 /// `label.unclear` — a label the screen reader speaks that is no words for a person: an asset or
