@@ -82,6 +82,10 @@ struct DefectTests {
         let clean = QuestRenderer.render(route, on: device)
         let planted = QuestRenderer.render(route, on: device, defect: plan)
         #expect(planted.image == clean.image && planted.contract != clean.contract)
+        // The planted label keeps the element's declared traits.
+        let before = try #require(clean.contract.elements.first { $0.id == plan.element })
+        let after = try #require(planted.contract.elements.first { $0.id == plan.element })
+        #expect(after.accessibility?.traits == before.accessibility?.traits)
         let context = ScreenContext(screen: planted.contract, image: planted.image)
         let checks: [any AuditCheck] = [LabelMissingRule(), LabelUnclearRule(), LabelRedundantRule(), LabelDuplicateRule(), LabelTextMismatchRule(), OrderReadingRule()]
         let failures = checks.flatMap { $0.run(context) }.filter { $0.status == .fail }.map { "\($0.rule) \($0.element ?? "-")" }
@@ -89,5 +93,30 @@ struct DefectTests {
         // The clean screen gives none.
         let cleanContext = ScreenContext(screen: clean.contract, image: clean.image)
         #expect(checks.flatMap { $0.run(cleanContext) }.filter { $0.status == .fail }.isEmpty)
+    }
+
+    /// Every element the game declares says its traits as UIKit names them, from its role; the
+    /// chosen relic row is also `selected`, and a plain container has none.
+    @Test func testContracts_declareTraits() throws {
+        let device = DeviceProfile.iPhoneLarge
+        for route in Route.all {
+            let contract = QuestRenderer.render(route, on: device).contract
+            for element in contract.elements where element.role != .container {
+                let traits = try #require(element.accessibility?.traits, "\(route.id) \(element.id)")
+                switch element.role {
+                case .button: #expect(traits.first == "button", "\(route.id) \(element.id)")
+                case .heading: #expect(traits == ["header"], "\(route.id) \(element.id)")
+                case .text: #expect(traits == ["staticText"], "\(route.id) \(element.id)")
+                case .image: #expect(traits == ["image"], "\(route.id) \(element.id)")
+                default: #expect(!traits.isEmpty)
+                }
+            }
+        }
+        let marked = Route.all.map { QuestRenderer.render($0, on: device).contract }.filter { $0.elements.contains { $0.id == "marker.correct" } }
+        #expect(!marked.isEmpty)
+        for contract in marked {
+            let selected = contract.elements.filter { $0.accessibility?.traits?.contains("selected") == true }
+            #expect(selected.count == 1 && selected[0].role == .button, "\(contract.id)")
+        }
     }
 }

@@ -89,6 +89,16 @@ struct SpokenLabelTests {
         #expect(LabelRedundantRule.redundantWords(in: label, role: role) == words, "\(label)")
     }
 
+    /// A declared trait makes its role's words redundant too ("Play button" on text the app marks
+    /// a button), and states are spoken after the role.
+    @Test func testTraits_roleWordsAndStates() {
+        #expect(LabelRedundantRule.redundantWords(in: "Play button", role: .text, traits: ["button"]) == ["button"])
+        #expect(LabelRedundantRule.redundantWords(in: "Play button", role: .text, traits: ["staticText"]).isEmpty)
+        let element = ElementContract(id: "amber", role: .button, frame: Frame(x: 0, y: 0, width: 44, height: 44),
+                                      accessibility: AccessibilitySpec(label: "Amber", traits: ["button", "selected", "notEnabled"]))
+        #expect(SpokenText.announcement(of: element) == "\"Amber\", button, selected, dimmed")
+    }
+
     /// Label in Name as the W3C's rule compares: case, punctuation and spaces aside, the visible
     /// text whole, in order.
     @Test(arguments: [

@@ -200,25 +200,31 @@ public enum DefectSeeder {
     /// Plants a defect of what is spoken in `contract` (the pixels are the clean frame's).
     public static func applySpoken(_ plan: DefectPlan, to contract: inout ScreenContract) {
         guard plan.kind.isSpoken, let index = contract.elements.firstIndex(where: { $0.id == plan.element }) else { return }
+        /// Gives element `at` a new spoken label (nil: none), keeping its traits, and its hint unless dropped.
+        func relabel(_ at: Int, _ label: String?, keepHint: Bool = true) {
+            let element = contract.elements[at]
+            if label == nil {
+                contract.elements[at].label = nil
+                contract.elements[at].hint = nil
+            }
+            contract.elements[at].accessibility = AccessibilitySpec(label: label, hint: keepHint ? element.spokenHint : nil,
+                                                                   traits: element.accessibility?.traits)
+        }
         switch plan.kind {
         case .missingLabel:
-            contract.elements[index].label = nil
-            contract.elements[index].hint = nil
-            contract.elements[index].accessibility = nil
+            relabel(index, nil, keepHint: false)
         case .unclearLabel:
-            contract.elements[index].accessibility = AccessibilitySpec(label: "ic_" + plan.element.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_"),
-                                                                      hint: contract.elements[index].spokenHint)
+            relabel(index, "ic_" + plan.element.replacingOccurrences(of: ".", with: "_").replacingOccurrences(of: "-", with: "_"))
         case .redundantLabel:
-            contract.elements[index].accessibility = AccessibilitySpec(label: (contract.elements[index].spokenLabel ?? "") + " button",
-                                                                      hint: contract.elements[index].spokenHint)
+            relabel(index, (contract.elements[index].spokenLabel ?? "") + " button")
         case .duplicateLabel:
             let name = contract.elements[index].spokenLabel
             let others = contract.elements.indices.filter { other in
                 other > index && contract.elements[other].role == .button && contract.elements[other].text == nil && contract.elements[other].spokenLabel != nil
             }
-            if let second = others.first { contract.elements[second].accessibility = AccessibilitySpec(label: name, hint: contract.elements[second].spokenHint) }
+            if let second = others.first { relabel(second, name) }
         case .labelNotInName:
-            contract.elements[index].accessibility = AccessibilitySpec(label: "Proceed", hint: contract.elements[index].spokenHint)
+            relabel(index, "Proceed")
         case .swappedOrder:
             let ids = contract.elements.map(\.id)
             contract.readingOrder = ids.filter { $0 != plan.element } + [plan.element]

@@ -257,7 +257,9 @@ struct Layout {
                                 frame: Frame(x: left + contentWidth - size - 14, y: y + 12, width: size, height: size),
                                 label: index == 0 ? "Found" : "Not this one")
             }
-            composer.declare(ElementContract(id: id, role: .button, frame: row, label: relic, hint: "Double-tap to choose this relic."))
+            // The row the check mark marks is the one chosen: VoiceOver says "selected" after it.
+            composer.declare(ElementContract(id: id, role: .button, frame: row, label: relic, hint: "Double-tap to choose this relic.",
+                                             accessibility: index == 0 ? AccessibilitySpec(traits: ["button", "selected"]) : nil))
             y += rowHeight + gap
         }
         composer.group("relic-state", ["marker.correct", "marker.wrong"])

@@ -43,8 +43,31 @@ struct ScreenComposer {
         return lines
     }
 
+    /// Declares an element. Each one also declares its accessibility traits, as UIKit names them,
+    /// from its role (a button `button`, a heading `header`), unless it gives its own.
     mutating func declare(_ element: ElementContract) {
+        var element = element
+        if element.accessibility?.traits == nil, let traits = Self.traits(for: element.role) {
+            var spec = element.accessibility ?? AccessibilitySpec()
+            spec.traits = traits
+            element.accessibility = spec
+        }
         elements.append(element)
+    }
+
+    /// The `UIAccessibilityTraits` an element of `role` carries in the game
+    /// (developer.apple.com/documentation/uikit/uiaccessibilitytraits): a plain container has none.
+    static func traits(for role: ElementRole) -> [String]? {
+        switch role {
+        case .button, .tab, .toggle: ["button"]
+        case .link: ["link"]
+        case .heading: ["header"]
+        case .image: ["image"]
+        case .text: ["staticText"]
+        case .slider: ["adjustable"]
+        case .indicator: ["updatesFrequently"]
+        case .textField, .container: nil
+        }
     }
 
     mutating func group(_ id: String, _ members: [String]) {
@@ -173,7 +196,7 @@ struct ScreenComposer {
             canvas.drawLine(from: ((cx + r * 0.38) * scale, (cy - r * 0.38) * scale), to: ((cx - r * 0.38) * scale, (cy + r * 0.38) * scale),
                             width: stroke, color: Palette.white)
         }
-        declare(ElementContract(id: id, role: .indicator, frame: frame, label: label))
+        declare(ElementContract(id: id, role: .indicator, frame: frame, label: label, accessibility: AccessibilitySpec(traits: ["image"])))
     }
 
     /// A relic icon or quest thumbnail: a faceted gem in the quest's glow colour on a dark tile.

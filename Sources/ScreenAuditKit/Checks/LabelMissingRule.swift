@@ -53,11 +53,20 @@ enum SpokenText {
         return announcement(of: element) + value
     }
 
-    /// The element as the screen reader announces it: `"Spell circle", button`.
+    /// The element as the screen reader announces it: `"Spell circle", button`, with the states its
+    /// traits declare (`"Amber", button, selected`; VoiceOver says "dimmed" for `notEnabled`).
     static func announcement(of element: ElementContract) -> String {
         let role = rolePhrase(element.role)
         let name = name(of: element).map { "\"\($0)\"" } ?? "(nothing)"
-        return role.isEmpty ? name : "\(name), \(role)"
+        let states = (element.accessibility?.traits ?? []).compactMap { trait -> String? in
+            switch trait {
+            case "selected": "selected"
+            case "checked": "checked"
+            case "notEnabled": "dimmed"
+            default: nil
+            }
+        }
+        return ([name] + (role.isEmpty ? [] : [role]) + states).joined(separator: ", ")
     }
 }
 

@@ -77,11 +77,28 @@ public struct LabelRedundantRule: AuditCheck {
     }
 
     /// The platform's words `label` holds as whole words (any case).
-    static func redundantWords(in label: String, role: ElementRole) -> [String] {
+    /// The roles a declared trait makes the screen reader speak (`UIAccessibilityTraits` names).
+    static func traitRoles(_ traits: [String]?) -> [ElementRole] {
+        (traits ?? []).compactMap { trait in
+            switch trait {
+            case "button": .button
+            case "link": .link
+            case "image": .image
+            case "header": .heading
+            case "adjustable": .slider
+            case "tabBar": .tab
+            default: nil
+            }
+        }
+    }
+
+    static func redundantWords(in label: String, role: ElementRole, traits: [String]? = nil) -> [String] {
         let words = label.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "-") }.map(String.init)
         let joined = " " + words.joined(separator: " ") + " "
+        var roles = [role]
+        for other in traitRoles(traits) where !roles.contains(other) { roles.append(other) }
         var found: [String] = []
-        for word in roleWords(role) + stateWords where joined.contains(" \(word) ") {
+        for word in roles.flatMap(roleWords) + stateWords where joined.contains(" \(word) ") {
             // "checkbox" is a toggle's role word and a state word: once.
             if !found.contains(where: { $0.contains(word) }) { found.append(word) }
         }
@@ -93,7 +110,7 @@ public struct LabelRedundantRule: AuditCheck {
             guard !element.isHiddenFromScreenReader, let label = SpokenText.declaredLabel(of: element, on: screen.screen) else { return nil }
             // Text whose label is what it shows says what the screen says.
             if let shown = element.text?.content.trimmingWhitespace(), shown == label { return nil }
-            let words = Self.redundantWords(in: label, role: element.role)
+            let words = Self.redundantWords(in: label, role: element.role, traits: element.accessibility?.traits)
             return CheckResult(rule: Self.descriptor.id, element: element.id, status: words.isEmpty ? .pass : .fail,
                                severity: Self.descriptor.defaultSeverity, frame: screen.pixelRect(for: element.frame),
                                measured: .labelRedundant(Measured(label: String(label.prefix(80)), words: words)))
