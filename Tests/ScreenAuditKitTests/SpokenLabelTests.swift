@@ -154,9 +154,49 @@ struct SpokenLabelTests {
         #expect(jumps(screen) == ["title: after start, 2 rows up"])
         screen.framesFrom = ScreenContract.framesFromHierarchy
         #expect(jumps(screen) == ["title: after start, 2 rows up"])
+        // A dump is walked in its own order (the platform's sort of each container's children).
         screen.readingOrder = nil
         screen.elements = [elements[4], elements[0]]
+        #expect(jumps(screen) == ["title: after start, 1 row up"])
+        // A backdrop that starts above the text and reaches below it is not above it.
+        screen.elements = [ElementContract(id: "backdrop", role: .image, frame: Frame(x: 0, y: 0, width: 320, height: 480), label: "Hills"),
+                           elements[4], elements[0]]
+        #expect(jumps(screen) == ["title: after start, 1 row up"])
+        screen.elements = [elements[0], ElementContract(id: "backdrop", role: .image, frame: Frame(x: 0, y: 0, width: 320, height: 480), label: "Hills")]
         #expect(jumps(screen).isEmpty)
+        // An element the dump says is covered is not seen: it is left out of the walk.
+        var covered = elements[0]
+        covered.checks = CheckOverrides(disable: [RuleID.orderReading: "covered: under a sheet"])
+        screen.elements = [elements[4], covered]
+        #expect(jumps(screen).isEmpty)
+    }
+
+    /// Android puts a window's content before its action bar when both start at the top and the
+    /// content is taller (ViewGroup's stripe sort breaks the tie by height): uiautomator's dump
+    /// lists them so, and TalkBack reaches the bar's buttons after the page. Imported from such a
+    /// dump, the bar's first button is one jump back (review).
+    @Test func testDumpOrder_contentBeforeItsActionBar() throws {
+        let xml = """
+        <?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">
+        <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="org.example" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2400]">
+          <node index="0" text="" resource-id="android:id/content" class="android.widget.FrameLayout" package="org.example" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2400]">
+            <node index="0" text="Servers" resource-id="org.example:id/first" class="android.widget.TextView" package="org.example" content-desc="" clickable="false" enabled="true" bounds="[40,400][600,460]" />
+            <node index="1" text="Connect" resource-id="org.example:id/connect" class="android.widget.Button" package="org.example" content-desc="" clickable="true" enabled="true" bounds="[40,1800][1040,1950]" />
+          </node>
+          <node index="1" text="" resource-id="org.example:id/action_bar_container" class="android.widget.FrameLayout" package="org.example" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,277]">
+            <node index="0" text="" resource-id="" class="android.widget.ImageButton" package="org.example" content-desc="Navigate up" clickable="true" enabled="true" bounds="[0,100][154,254]" />
+          </node>
+        </node></hierarchy>
+        """
+        let dump = try UIAutomatorDumpParser().parse(Array(xml.utf8), file: "bar.xml")
+        let screen = try HierarchyImporter(density: 2.75).importScreen(dump, id: "bar", screenshot: "bar.png", pixelWidth: 1080, pixelHeight: 2400,
+                                                                        file: "bar.xml").contract
+        let results = OrderReadingRule().run(ScreenContext(screen: screen, image: PixelBuffer(width: 1, height: 1, pixels: [255, 255, 255, 255])))
+        let jumps = results.filter { $0.status == .fail }
+        #expect(jumps.count == 1)
+        let facts = FindingFacts(severity: .info, threshold: nil, reason: nil)
+        #expect(jumps.first?.measured.payload.message(facts).contains("the dump's order") == true)
+        #expect(jumps.first.flatMap { $0.element }.map { screen.element($0)?.spokenLabel } == "Navigate up")
     }
 
     /// Each finding on an element the screen reader focuses says what it speaks for it, in
