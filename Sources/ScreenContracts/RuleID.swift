@@ -24,12 +24,14 @@ public enum RuleID {
     public static let labelTextMismatch = "label.text-mismatch"
     public static let labelHintMissing = "label.hint-missing"
     public static let orderReading = "order.reading"
+    public static let textScales = "text.scales"
+    public static let textTruncated = "text.truncated"
 
     /// Every rule id a contract may name (in waivers and check selections).
     public static let all: [String] = [
         contrastText, contrastNonText, textSize, textClipped, textUnexposed, targetSize, targetSpacing, colorOnly,
         screenshotUnreadable, screenshotSizeMismatch, hierarchyMissing, hierarchyUnreadable,
         designPalette, designTypeRamp, designConsistency, layoutSafeArea, layoutOverlap, labelMissing, labelUnclear,
-        labelRedundant, labelDuplicate, labelTextMismatch, labelHintMissing, orderReading,
+        labelRedundant, labelDuplicate, labelTextMismatch, labelHintMissing, orderReading, textScales, textTruncated,
     ]
 }

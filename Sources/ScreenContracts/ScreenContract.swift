@@ -38,6 +38,11 @@ public struct ScreenContract: Codable, Equatable, Sendable {
     /// The order the screen reader should walk the elements in, by id (a review aid:
     /// `order.reading` compares it with the order the elements are listed in).
     public var readingOrder: [String]?
+    /// The text size the screenshot was taken at (Dynamic Type); absent: `L`, the default.
+    public var contentSize: ContentSize?
+    /// The id of the screen that shows the same UI at another text size: the screens are audited
+    /// side by side, their elements paired by id.
+    public var variantOf: String?
 
     public init(id: String, screenshot: String, device: DeviceSpec, elements: [ElementContract],
                 colorOnlyGroups: [ColorOnlyGroup] = [], waivers: [Waiver] = [], checks: CheckOverrides? = nil,
@@ -132,12 +137,16 @@ public struct TextSpec: Codable, Equatable, Sendable {
     /// button without a text element): the text checks run only where the pixels show text there,
     /// and an icon is judged as a control instead.
     public var fromLabel: Bool?
+    /// The Dynamic Type style the text is set in (`body`, `title1`, …): the size it should take at
+    /// each text size. `pointSize` is then its size on this screen, if given.
+    public var textStyle: TextStyle?
 
-    public init(content: String, pointSize: Double? = nil, weight: FontWeight? = nil, fromLabel: Bool? = nil) {
+    public init(content: String, pointSize: Double? = nil, weight: FontWeight? = nil, fromLabel: Bool? = nil, textStyle: TextStyle? = nil) {
         self.content = content
         self.pointSize = pointSize
         self.weight = weight
         self.fromLabel = fromLabel
+        self.textStyle = textStyle
     }
 }
 

@@ -76,6 +76,58 @@ struct ContractLoaderTests {
         #expect(screen.readingOrder == ["title", "no", "ok"])
     }
 
+    /// Dynamic Type: `contentSize` (any of the names in use), `variantOf` and a text's `textStyle`.
+    @Test func testContentSizeVariantAndTextStyle_areRead() throws {
+        let text = Self.valid.replacingOccurrences(of: #""screenshot": "en/s1.png","#,
+                                                   with: #""screenshot": "en/s1.png", "contentSize": "UICTContentSizeCategoryAccessibilityXL","#)
+            .replacingOccurrences(of: #""weight": "bold" }"#, with: #""weight": "bold", "textStyle": "title1" }"#)
+        let result = ContractLoader().parse(Array(text.utf8), file: "c.json", source: "c.json")
+        #expect(result.issues.isEmpty, "\(result.issues)")
+        let screen = try #require(result.screens.first?.contract)
+        #expect(screen.contentSize == .ax3)
+        #expect(screen.elements[0].text?.textStyle == .title1)
+        // Written back with the short name.
+        #expect(String(decoding: try JSONText.encode(screen), as: UTF8.self).contains(#""contentSize" : "AX3""#))
+    }
+
+    /// Every spelling of a size in use reads the same, and the table gives Apple's sizes.
+    @Test func testContentSizeNames_andTheStyleTable() {
+        for name in ["AX3", "ax3", "accessibility3", "accessibilityExtraLarge", "UICTContentSizeCategoryAccessibilityXL", "accessibility-extra-large"] {
+            #expect(ContentSize(name: name) == .ax3, "\(name)")
+        }
+        #expect(ContentSize(name: "extra-extra-extra-large") == .xxxl && ContentSize(name: "L") == .l && ContentSize(name: "huge") == nil)
+        #expect(TextStyle.body.pointSize(at: .l) == 17 && TextStyle.body.pointSize(at: .ax3) == 40)
+        #expect(TextStyle.largeTitle.pointSize(at: .ax5) == 60 && TextStyle.caption2.pointSize(at: .xs) == 11)
+        #expect(TextStyle(name: "UICTFontTextStyleTitle0") == .largeTitle && TextStyle(name: "subhead") == .subheadline)
+        // Large Title grows least from L to AX3: 34 to 52.
+        #expect(abs(TextStyle.leastGrowth(from: .l, to: .ax3) - 52.0 / 34.0) < 1e-9)
+        #expect(TextStyle.nearest(toPointSize: 16.6) == .headline || TextStyle.nearest(toPointSize: 16.6) == .body)
+    }
+
+    /// A variant names a screen that is declared, at another size.
+    @Test func testVariantOf_mustNameAnotherScreenAtAnotherSize() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("variants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let large = Self.valid.replacingOccurrences(of: #""id": "s1", "screenshot": "en/s1.png","#,
+                                                    with: #""id": "s1-ax3", "screenshot": "en/s1-ax3.png", "contentSize": "AX3", "variantOf": "s1","#)
+        try Data(Self.valid.utf8).write(to: directory.appendingPathComponent("a.json"))
+        try Data(large.utf8).write(to: directory.appendingPathComponent("b.json"))
+        let screens = try ContractLoader().load(path: directory.path)
+        #expect(screens.map { "\($0.contract.id) \($0.contract.contentSize?.name ?? "-") \($0.contract.variantOf ?? "-")" } == ["s1 - -", "s1-ax3 AX3 s1"])
+
+        try Data(large.replacingOccurrences(of: #""variantOf": "s1""#, with: #""variantOf": "s0""#).utf8).write(to: directory.appendingPathComponent("b.json"))
+        var error = #expect(throws: AuditError.self) { try ContractLoader().load(path: directory.path) }
+        if case let .invalidInput(issues)? = error {
+            #expect(issues.map(\.description) == ["\(directory.path)/b.json: screens[0].variantOf: no screen 's0' is declared: variantOf names the screen's id at another text size"])
+        }
+        try Data(large.replacingOccurrences(of: #""contentSize": "AX3", "#, with: "").utf8).write(to: directory.appendingPathComponent("b.json"))
+        error = #expect(throws: AuditError.self) { try ContractLoader().load(path: directory.path) }
+        if case let .invalidInput(issues)? = error {
+            #expect(issues.map(\.description) == ["\(directory.path)/b.json: screens[0].variantOf: 's1' is at the same text size (L): give each variant its contentSize"])
+        }
+    }
+
     /// Each validation error, named with file, JSON path and what is wrong.
     @Test(arguments: [
         (#""role": "heading""#, #""role": "headline""#,
@@ -87,7 +139,7 @@ struct ContractLoaderTests {
         (#"["ok", "no"]"#, #"["ok", "maybe"]"#, "c.json: screens[0].colorOnlyGroups[0].elements[1]: no element 'maybe' on this screen"),
         (#""element": "title""#, #""element": "subtitle""#, "c.json: screens[0].waivers[0].element: no element 'subtitle' on this screen"),
         (#""rule": "contrast.text""#, #""rule": "contrast.txt""#,
-         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear, label.redundant, label.duplicate, label.text-mismatch, label.hint-missing, order.reading)"),
+         "c.json: screens[0].waivers[0].rule: unknown rule 'contrast.txt' (rules: contrast.text, contrast.nontext, text.size, text.clipped, text.unexposed, target.size, target.spacing, color.only, screenshot.unreadable, screenshot.size-mismatch, hierarchy.missing, hierarchy.unreadable, design.palette, design.type-ramp, design.consistency, layout.safe-area, layout.overlap, label.missing, label.unclear, label.redundant, label.duplicate, label.text-mismatch, label.hint-missing, order.reading, text.scales, text.truncated)"),
         (#""expires": "2027-03-01""#, #""expires": "March 2027""#, "c.json: screens[0].waivers[0].expires: 'March 2027' is not a date (use YYYY-MM-DD)"),
         (#""asset": "btn" }"#, #""asset": "btn", "accessibility": { "label": "OK", "traits": "button" } }"#,
          "c.json: screens[0].elements[1].accessibility.traits: must be an array of strings"),
@@ -98,6 +150,10 @@ struct ContractLoaderTests {
         (#""screenshot": "en/s1.png""#, #""screenshot": "/abs/s1.png""#, "c.json: screens[0].screenshot: '/abs/s1.png' is absolute; give it relative to the screenshots folder"),
         (#""screenshot": "en/s1.png""#, #""screenshot": "en/../../s1.png""#, "c.json: screens[0].screenshot: 'en/../../s1.png' climbs out of the screenshots folder"),
         (#""scale": 2"#, #""scale": "2""#, "c.json: screens[0].device.scale: expected a number, got a string"),
+        (#""screenshot": "en/s1.png","#, #""screenshot": "en/s1.png", "contentSize": "huge","#,
+         "c.json: screens[0].contentSize: 'huge' is not a content size (XS, S, M, L, XL, XXL, XXXL, AX1 … AX5, or UIKit's raw values such as UICTContentSizeCategoryAccessibilityXXXL)"),
+        (#""weight": "bold" }"#, #""weight": "bold", "textStyle": "massive" }"#,
+         "c.json: screens[0].elements[0].text.textStyle: unknown text style 'massive' (styles: largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2)"),
         (#""schemaVersion": 1"#, #""schemaVersion": 2"#, "c.json: schemaVersion: unsupported schema version 2 (this tool reads version 1)"),
     ])
     func testValidationError(find: String, replace: String, expected: String) {

@@ -99,7 +99,28 @@ public struct ContractLoader: Sendable {
             }
             return (issues, false)
         }
+        let variantIssues = Self.variantIssues(screens)
+        if !variantIssues.isEmpty { throw AuditError.invalidInput(variantIssues) }
         return screens
+    }
+
+    /// What is wrong with the screens' `variantOf`: a screen that is not declared, or one at the
+    /// same text size (the pair would compare a screen with itself).
+    static func variantIssues(_ screens: [LoadedScreen]) -> [InputIssue] {
+        let byID = Dictionary(screens.map { ($0.contract.id, $0.contract) }, uniquingKeysWith: { first, _ in first })
+        return screens.compactMap { screen in
+            guard let base = screen.contract.variantOf else { return nil }
+            let location = "\(screen.path).variantOf"
+            guard let other = byID[base] else {
+                return InputIssue(file: screen.file, location: location, message: "no screen '\(base)' is declared: variantOf names the screen's id at another text size")
+            }
+            let size = screen.contract.contentSize ?? .default, otherSize = other.contentSize ?? .default
+            if size == otherSize {
+                return InputIssue(file: screen.file, location: location,
+                                  message: "'\(base)' is at the same text size (\(size.name)): give each variant its contentSize")
+            }
+            return nil
+        }
     }
 
     /// Parses and validates one document. Screens with issues are left out of the result.
@@ -231,11 +252,20 @@ enum ScreenReader {
                 readingOrder?.append(name)
             }
         }
+        var contentSize: ContentSize?
+        if let name = object.string("contentSize", required: false) {
+            contentSize = ContentSize(name: name)
+            if contentSize == nil { issues.report(path.appending("contentSize"), "'\(name)' is not a content size (\(ContentSize.acceptedNames))") }
+        }
+        let variantOf = object.string("variantOf", required: false)
+        if let variantOf, variantOf == id { issues.report(path.appending("variantOf"), "a screen cannot be a variant of itself") }
         guard let id, let screenshot, let device = device ?? (checksReferences ? nil : DeviceSpec.unknown) else { return nil }
         var screen = ScreenContract(id: id, screenshot: screenshot, device: device, elements: elements,
                                     colorOnlyGroups: groups, waivers: waivers, checks: checks, design: design)
         screen.framesFrom = framesFrom
         screen.readingOrder = readingOrder
+        screen.contentSize = contentSize
+        screen.variantOf = variantOf
         return screen
     }
 
@@ -337,7 +367,15 @@ enum ScreenReader {
                     issues.report(textObject.path.appending("fromLabel"), "must be true or false")
                 }
             }
-            if let content { text = TextSpec(content: content, pointSize: pointSize, weight: weight, fromLabel: fromLabel) }
+            var textStyle: TextStyle?
+            if let name = textObject.string("textStyle", required: false) {
+                textStyle = TextStyle(name: name)
+                if textStyle == nil {
+                    issues.report(textObject.path.appending("textStyle"),
+                                  "unknown text style '\(name)' (styles: \(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+            }
+            if let content { text = TextSpec(content: content, pointSize: pointSize, weight: weight, fromLabel: fromLabel, textStyle: textStyle) }
         }
         let label = object.string("label", required: false)
         let hint = object.string("hint", required: false)
