@@ -32,6 +32,7 @@ public struct AuditRunner: Sendable {
             DesignPaletteCheck(),
             DesignTypeRampCheck(sizing: TextSizeCheck(minimumPointSize: options.minimumTextSize)),
             DesignConsistencyCheck(),
+            TextScalesCheck(sizing: TextSizeCheck(minimumPointSize: options.minimumTextSize)),
             LayoutSafeAreaCheck(),
             LayoutOverlapCheck(),
             LabelMissingRule(),

@@ -161,6 +161,8 @@ extension AuditCheck {
 public struct ScreenSample: Equatable, Sendable {
     public var screen: String
     public var colors: [String: RGB8]
+    /// By element id, the point size its text's glyphs measure (`text.scales`).
+    public var textSizes: [String: Double] = [:]
 
     public init(screen: String, colors: [String: RGB8] = [:]) {
         self.screen = screen

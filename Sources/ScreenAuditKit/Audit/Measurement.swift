@@ -63,6 +63,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case labelTextMismatch(LabelTextMismatchRule.Measured)
     case labelHintMissing(LabelHintMissingRule.Measured)
     case orderReading(OrderReadingRule.Measured)
+    case textScales(TextScalesCheck.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -91,6 +92,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .labelTextMismatch(m): m
         case let .labelHintMissing(m): m
         case let .orderReading(m): m
+        case let .textScales(m): m
         }
     }
 
@@ -135,6 +137,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.labelTextMismatch: self = .labelTextMismatch(try .init(from: decoder))
         case RuleID.labelHintMissing: self = .labelHintMissing(try .init(from: decoder))
         case RuleID.orderReading: self = .orderReading(try .init(from: decoder))
+        case RuleID.textScales: self = .textScales(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

@@ -67,6 +67,14 @@ public struct ExampleScreen {
         elements.append(ElementContract(id: id, role: role, frame: frame))
     }
 
+    /// The screen at a text size, as the variant of another screen (`text.scales`' examples).
+    public func context(id: String, contentSize: ContentSize, variantOf: String?) -> ScreenContext {
+        var screen = context(id: id).screen
+        screen.contentSize = contentSize
+        screen.variantOf = variantOf
+        return ScreenContext(screen: screen, image: canvas.buffer)
+    }
+
     public func context(id: String = "example") -> ScreenContext {
         ScreenContext(screen: ScreenContract(id: id, screenshot: "\(id).png", device: DeviceSpec(scale: scale, width: 200, height: 120, safeArea: safeArea),
                                              elements: elements, colorOnlyGroups: groups, design: design),

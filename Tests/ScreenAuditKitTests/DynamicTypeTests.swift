@@ -1,0 +1,115 @@
+import ColorScience
+import Foundation
+import Imaging
+@testable import ScreenAuditKit
+import TestSupport
+import Testing
+
+/// Dynamic Type: a screen and its variants at other text sizes, audited side by side.
+struct DynamicTypeTests {
+    static let ink = RGB8(red: 0x1C, green: 0x1C, blue: 0x1E)
+    static let white = RGB8(red: 255, green: 255, blue: 255)
+
+    /// A screen with a title, a body line and a caption, drawn at `sizes` (points, in that order),
+    /// the title and body declaring their styles, the caption none.
+    static func screen(_ id: String, size: ContentSize?, variantOf: String?, sizes: (Double, Double, Double)) -> ScreenBuilder {
+        var builder = ScreenBuilder(id: id, width: 390, height: 600, scale: 3, background: white)
+        builder.label("title", "Quests", x: 16, y: 20, pointSize: sizes.0, weight: .bold, color: ink)
+        builder.label("body", "Find each relic", x: 16, y: 120, pointSize: sizes.1, color: ink)
+        builder.label("caption", "Updated today", x: 16, y: 260, pointSize: sizes.2, color: ink)
+        var contract = builder.contract
+        contract.contentSize = size
+        contract.variantOf = variantOf
+        contract.elements[0].text?.textStyle = .title1
+        contract.elements[1].text?.textStyle = .body
+        // The contract states no size: the glyphs decide at both sizes.
+        for index in contract.elements.indices { contract.elements[index].text?.pointSize = nil }
+        return ScreenBuilder(replacing: builder, contract: contract)
+    }
+
+    static func audit(_ builders: [ScreenBuilder], only: Set<String>? = nil) async throws -> AuditReport {
+        let directory = try TemporaryDirectory()
+        let loaded = try builders.map { try $0.loaded(writingInto: directory) }
+        let options = AuditOptions(today: CalendarDay(year: 2026, month: 12, day: 3))
+        let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
+        let audited = only.map { ids in loaded.filter { ids.contains($0.contract.id) } } ?? loaded
+        return await runner.audit(audited, screenshotsRoot: directory.path(""), provenance: nil, wholeRun: loaded)
+    }
+
+    static func scales(_ report: AuditReport, _ screen: String) -> [String] {
+        let checked = report.screens.first { $0.id == screen }?.checked ?? []
+        return checked.filter { $0.rule == RuleID.textScales }.map { entry in
+            let facts = FindingFacts(severity: .warning, threshold: entry.threshold, reason: entry.reason)
+            return "\(entry.element ?? "-") \(entry.status.rawValue) \(entry.measured.measuredText(facts) ?? "")"
+        }
+    }
+
+    /// At AX3 the title (title1: 28 → 48 pt) and the body (17 → 40 pt) grow as Apple's table asks;
+    /// the caption (no style) grows too. Every text passes; each is measured on its glyphs.
+    @Test func testTextThatGrows_passes() async throws {
+        let report = try await Self.audit([
+            Self.screen("home", size: nil, variantOf: nil, sizes: (28, 17, 12)),
+            Self.screen("home-ax3", size: .ax3, variantOf: "home", sizes: (48, 40, 32)),
+        ])
+        let results = Self.scales(report, "home-ax3")
+        #expect(results.count == 3 && results.allSatisfy { $0.contains(" pass ") }, "\(results)")
+        #expect(Self.scales(report, "home").isEmpty)
+        #expect(report.screens.allSatisfy { $0.findings.isEmpty }, "\(report.screens.flatMap(\.findings).map(\.message))")
+    }
+
+    /// The body set in a fixed size stays 17 pt at AX3 (body asks 40): one warning; the caption
+    /// without a style that grows a little (12 → 16 pt) passes, one that stays 12 pt fails.
+    @Test func testFixedSizeText_fails() async throws {
+        let report = try await Self.audit([
+            Self.screen("home", size: nil, variantOf: nil, sizes: (28, 17, 12)),
+            Self.screen("home-ax3", size: .ax3, variantOf: "home", sizes: (48, 17, 12)),
+        ])
+        let findings = report.screens.first { $0.id == "home-ax3" }?.findings.filter { $0.rule == RuleID.textScales } ?? []
+        #expect(findings.map(\.element) == ["body", "caption"])
+        let body = try #require(findings.first)
+        #expect(body.severity == .warning)
+        #expect(body.message.contains("at L (home)") && body.message.contains("does not grow") && body.message.contains("body asks 40 pt at AX3"), "\(body.message)")
+        guard case let .textScales(measured) = body.measured else { Issue.record("not a text.scales measurement"); return }
+        #expect(abs(measured.smallerPointSize - 17) <= 0.6 && abs(measured.largerPointSize - 17) <= 0.6)
+        #expect(measured.expectedPointSize > 28 && measured.expectedPointSize < 29)
+    }
+
+    /// A text that grows, but much less than its style asks (body 17 → 21 pt at AX3, capped at
+    /// XXL): a finding that says how much it grew.
+    @Test func testTextCappedWellBelowItsStyle_fails() async throws {
+        let report = try await Self.audit([
+            Self.screen("home", size: nil, variantOf: nil, sizes: (28, 17, 12)),
+            Self.screen("home-ax3", size: .ax3, variantOf: "home", sizes: (48, 21, 32)),
+        ])
+        let findings = report.screens.first { $0.id == "home-ax3" }?.findings ?? []
+        #expect(findings.map { "\($0.rule) \($0.element ?? "-")" } == ["text.scales body"])
+        #expect(findings.first?.message.contains("grows only") == true, "\(findings.first?.message ?? "")")
+    }
+
+    /// Between L and XL every style grows by less than a fifth but some: a text without a style is
+    /// not judged there (its growth is within what measurement wobbles); one with a style is.
+    @Test func testSizesTooCloseForTextWithoutStyle() async throws {
+        let report = try await Self.audit([
+            Self.screen("home", size: nil, variantOf: nil, sizes: (28, 17, 12)),
+            Self.screen("home-xl", size: .xl, variantOf: "home", sizes: (30, 19, 12)),
+        ])
+        let results = Self.scales(report, "home-xl")
+        #expect(results.map { String($0.prefix(while: { $0 != " " })) } == ["title", "body"])
+    }
+
+    /// The variant may name the larger screen as well: the pair is judged on the larger one. And a
+    /// shard that holds only the larger screen judges it against the whole run's smaller one.
+    @Test func testPairedEitherWay_andAcrossShards() async throws {
+        let report = try await Self.audit([
+            Self.screen("home-ax3", size: .ax3, variantOf: nil, sizes: (48, 17, 32)),
+            Self.screen("home", size: .l, variantOf: "home-ax3", sizes: (28, 17, 12)),
+        ])
+        #expect(report.screens.first { $0.id == "home-ax3" }?.findings.map(\.element) == ["body"])
+        let shard = try await Self.audit([
+            Self.screen("home", size: nil, variantOf: nil, sizes: (28, 17, 12)),
+            Self.screen("home-ax3", size: .ax3, variantOf: "home", sizes: (48, 17, 32)),
+        ], only: ["home-ax3"])
+        #expect(shard.screens.map(\.id) == ["home-ax3"])
+        #expect(shard.screens[0].findings.map(\.element) == ["body"])
+    }
+}
