@@ -112,4 +112,30 @@ struct DynamicTypeTests {
         #expect(shard.screens.map(\.id) == ["home-ax3"])
         #expect(shard.screens[0].findings.map(\.element) == ["body"])
     }
+
+    /// A finding the larger size brings says so ("only at AX3, not at L") in its message and its
+    /// fields, and keeps saying it through report.json; one both sizes have does not.
+    @Test func testFindingOnlyAtTheLargerSize_saysSo() async throws {
+        func screen(_ id: String, size: ContentSize?, variantOf: String?, buttonHeight: Double) -> ScreenBuilder {
+            var builder = Self.screen(id, size: size, variantOf: variantOf, sizes: size == nil ? (28, 17, 12) : (48, 40, 32))
+            builder.fill(Frame(x: 16, y: 400, width: 44, height: buttonHeight), RGB8(red: 0x0A, green: 0x4F, blue: 0xC4))
+            builder.element(ElementContract(id: "add", role: .button, frame: Frame(x: 16, y: 400, width: 44, height: buttonHeight), label: "Add"))
+            builder.fill(Frame(x: 200, y: 400, width: 30, height: 30), RGB8(red: 0x0A, green: 0x4F, blue: 0xC4))
+            builder.element(ElementContract(id: "more", role: .button, frame: Frame(x: 200, y: 400, width: 30, height: 30), label: "More"))
+            return builder
+        }
+        let report = try await Self.audit([
+            screen("home", size: nil, variantOf: nil, buttonHeight: 44),
+            screen("home-ax3", size: .ax3, variantOf: "home", buttonHeight: 30),
+        ])
+        #expect(report.screens.map { "\($0.id) \($0.contentSize ?? "-") \($0.variantOf ?? "-")" } == ["home - -", "home-ax3 AX3 home"])
+        let large = report.screens[1].findings.filter { $0.rule == RuleID.targetSize }
+        #expect(large.map { "\($0.element ?? "-") \($0.onlyAt ?? "-") \($0.notAt ?? "-")" } == ["add AX3 L", "more - -"])
+        #expect(large[0].message.hasSuffix(" (only at AX3, not at L)"))
+        #expect(report.screens[0].findings.allSatisfy { $0.onlyAt == nil })
+        // Through report.json and back: the same message, said once.
+        let decoded = try JSONDecoder().decode(AuditReport.self, from: try JSONText.encode(report))
+        #expect(decoded.screens[1].findings.filter { $0.rule == RuleID.targetSize }.map(\.message) == large.map(\.message))
+        #expect(Variants.groups(report.screens) == [[0, 1]])
+    }
 }

@@ -144,6 +144,13 @@ public struct ScreenReport: Codable, Equatable, Sendable {
     /// For a screen audited from a UI hierarchy dump: its nodes, the elements imported, and every
     /// node left out or element not judged, with the reason.
     public var hierarchy: HierarchyOutline?
+    /// The text size the screenshot was taken at, when the contract (or the folder) says it
+    /// (`AX3`); the variant it is of (`variantOf`, another screen's id), when it is one.
+    public var contentSize: String?
+    public var variantOf: String?
+    /// `pixels` for a screen whose elements are the lines of text found in its pixels (`scan`):
+    /// its element ids name lines, not elements another screen shares.
+    public var elementsFrom: String?
 }
 
 public struct Finding: Codable, Equatable, Sendable {
@@ -166,6 +173,10 @@ public struct Finding: Codable, Equatable, Sendable {
     /// What the screen reader says for the element, as VoiceOver and TalkBack phrase it
     /// (`"Close", button`), for an element it focuses.
     public var spoken: String?
+    /// On a screen at a larger text size: the finding is not on its variant at the smaller size
+    /// (`onlyAt` this screen's size, `notAt` the other's), so the larger size brought it.
+    public var onlyAt: String?
+    public var notAt: String?
     /// Stable across runs and unrelated contract edits: rule, screen, element, a coarse bucket.
     public var fingerprint: String
     /// The message read from a report file, which carries no `reason`.
@@ -193,11 +204,19 @@ public struct Finding: Codable, Equatable, Sendable {
     /// Neither waived nor baselined: it counts toward the gate.
     public var isActive: Bool { !waived && !baselined }
 
-    /// The finding in words, from the rule's own (see `RuleMeasurement`).
-    public var message: String { decodedMessage ?? measured.message(facts) }
+    /// The finding in words, from the rule's own (see `RuleMeasurement`), saying when only the
+    /// larger text size shows it.
+    public var message: String { (decodedMessage ?? measured.message(facts)) + variantSuffix }
+
+    /// " (only at AX3, not at L)", or nothing.
+    var variantSuffix: String {
+        guard let onlyAt else { return "" }
+        return " (only at \(onlyAt)\(notAt.map { ", not at \($0)" } ?? ""))"
+    }
 
     enum CodingKeys: String, CodingKey {
-        case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, spoken, fingerprint
+        case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, spoken, onlyAt, notAt,
+             fingerprint
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -214,6 +233,8 @@ public struct Finding: Codable, Equatable, Sendable {
         try container.encodeIfPresent(waiver, forKey: .waiver)
         try container.encodeIfPresent(provenance, forKey: .provenance)
         try container.encodeIfPresent(spoken, forKey: .spoken)
+        try container.encodeIfPresent(onlyAt, forKey: .onlyAt)
+        try container.encodeIfPresent(notAt, forKey: .notAt)
         try container.encode(fingerprint, forKey: .fingerprint)
     }
 
@@ -230,8 +251,13 @@ public struct Finding: Codable, Equatable, Sendable {
         waiver = try container.decodeIfPresent(WaiverStatus.self, forKey: .waiver)
         provenance = try container.decodeIfPresent(ProvenanceNote.self, forKey: .provenance)
         spoken = try container.decodeIfPresent(String.self, forKey: .spoken)
+        onlyAt = try container.decodeIfPresent(String.self, forKey: .onlyAt)
+        notAt = try container.decodeIfPresent(String.self, forKey: .notAt)
         fingerprint = try container.decode(String.self, forKey: .fingerprint)
-        decodedMessage = try container.decode(String.self, forKey: .message)
+        // The message as written, without the size note the finding's fields give again.
+        let written = try container.decode(String.self, forKey: .message)
+        let suffix = variantSuffix
+        decodedMessage = !suffix.isEmpty && written.hasSuffix(suffix) ? String(written.dropLast(suffix.count)) : written
     }
 }
 

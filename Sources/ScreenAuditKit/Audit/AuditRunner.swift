@@ -140,7 +140,7 @@ public struct AuditRunner: Sendable {
                 fill()
             }
         }
-        let finished = reports.compactMap { $0 }
+        let finished = Variants.markingFindingsOnlyAtLargerSizes(reports.compactMap { $0 })
         return AuditReport(
             schemaVersion: AuditReport.currentSchemaVersion,
             tool: .init(name: ScreenAuditKit.toolName, version: ScreenAuditKit.version),
@@ -198,6 +198,9 @@ public struct AuditRunner: Sendable {
         var report = ScreenReport(id: screen.id, screenshot: screen.screenshot, contract: loaded.source,
                                   status: .audited, notes: [], findings: [], checked: [])
         report.hierarchy = loaded.hierarchy
+        report.contentSize = screen.contentSize?.name
+        report.variantOf = screen.variantOf
+        if loaded.detectsText { report.elementsFrom = "pixels" }
         let results: [CheckResult]
         var frame: PixelBuffer?
         switch loaded.problem {

@@ -105,7 +105,8 @@ public enum ShardMerge {
         let order = sourceOf.keys.sorted().map { sourceOf[$0]! }
         let screens = order.map { parts[$0.part].report.screens[$0.screen] }
         var report = first.report
-        report.screens = screens
+        // A finding only a larger text size shows is told apart across shards too.
+        report.screens = Variants.markingFindingsOnlyAtLargerSizes(screens)
         report.summary = AuditReport.Summary(screens: screens, failOn: FailThreshold(rawValue: report.settings.failOn) ?? .error)
         if report.baseline != nil {
             let stale = parts.flatMap { $0.report.baseline?.stale ?? [] }

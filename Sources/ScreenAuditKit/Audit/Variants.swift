@@ -1,0 +1,65 @@
+/// Screens that show the same UI at several text sizes (`variantOf`, `contentSize`): grouped for
+/// the side-by-side report, and the findings only a larger size brings marked as such.
+public enum Variants {
+    /// The report's screens in groups of variants, each group smallest size first, in the order
+    /// its first screen comes in the report; a screen without variants is in no group.
+    public static func groups(_ screens: [ScreenReport]) -> [[Int]] {
+        let index = Dictionary(screens.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        /// The screen a chain of `variantOf` leads back to.
+        func root(_ position: Int) -> Int {
+            var current = position, seen: Set<Int> = [position]
+            while let next = screens[current].variantOf.flatMap({ index[$0] }), seen.insert(next).inserted { current = next }
+            return current
+        }
+        var members: [Int: [Int]] = [:]
+        var order: [Int] = []
+        for position in screens.indices where screens[position].variantOf.flatMap({ index[$0] }) != nil {
+            let base = root(position)
+            if members[base] == nil {
+                members[base] = [base]
+                order.append(base)
+            }
+            if position != base { members[base]?.append(position) }
+        }
+        return order.map { base in
+            members[base]!.sorted { (size(screens[$0]), $0) < (size(screens[$1]), $1) }
+        }.sorted { $0.min()! < $1.min()! }
+    }
+
+    /// A screen's text size (`L` when it states none).
+    static func size(_ screen: ScreenReport) -> ContentSize {
+        screen.contentSize.flatMap { ContentSize(name: $0) } ?? .default
+    }
+
+    /// The screens with each finding of a larger size that no smaller variant of its group has (the
+    /// same rule on the same element) marked `onlyAt` its size, `notAt` the smaller ones'. Screens
+    /// whose elements are lines found in the pixels are not compared (their ids are not shared),
+    /// nor `text.scales`' own findings (it compares the sizes itself). Marks already made are
+    /// made again from scratch, so merging shards gives what one run gives.
+    public static func markingFindingsOnlyAtLargerSizes(_ screens: [ScreenReport]) -> [ScreenReport] {
+        var marked = screens
+        for index in marked.indices {
+            for finding in marked[index].findings.indices {
+                marked[index].findings[finding].onlyAt = nil
+                marked[index].findings[finding].notAt = nil
+            }
+        }
+        for group in groups(screens) {
+            for (place, position) in group.enumerated() where place > 0 {
+                let screen = screens[position]
+                let smaller = group.prefix(place).map { screens[$0] }.filter { size($0) < size(screen) && $0.status == .audited }
+                guard screen.elementsFrom == nil, screen.status == .audited, !smaller.isEmpty,
+                      smaller.allSatisfy({ $0.elementsFrom == nil }) else { continue }
+                let before = Set(smaller.flatMap { $0.findings.map { "\($0.rule) \($0.element ?? "-")" } })
+                let notAt = smaller.map { size($0).name }.joined(separator: ", ")
+                for finding in screen.findings.indices {
+                    let found = screen.findings[finding]
+                    guard found.rule != RuleID.textScales, !before.contains("\(found.rule) \(found.element ?? "-")") else { continue }
+                    marked[position].findings[finding].onlyAt = size(screen).name
+                    marked[position].findings[finding].notAt = notAt
+                }
+            }
+        }
+        return marked
+    }
+}
