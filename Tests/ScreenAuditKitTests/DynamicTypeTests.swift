@@ -138,4 +138,31 @@ struct DynamicTypeTests {
         #expect(decoded.screens[1].findings.filter { $0.rule == RuleID.targetSize }.map(\.message) == large.map(\.message))
         #expect(Variants.groups(report.screens) == [[0, 1]])
     }
+
+    /// Folders named by a text size: the size read from any folder of the path, in any of the
+    /// names in use (one letter only in capitals); screens alike but for it are variants of the
+    /// one without (L), else of the smallest.
+    @Test func testContentSizeFolders() {
+        #expect(ContentSizeFolders.split("AX3/en-US/home").map { "\($0.size.name) \($0.rest)" } == "AX3 en-US/home")
+        #expect(ContentSizeFolders.split("en-US/UICTContentSizeCategoryAccessibilityXL/home").map { "\($0.size.name) \($0.rest)" } == "AX3 en-US/home")
+        #expect(ContentSizeFolders.split("shots/accessibility-extra-extra-extra-large/home").map(\.size) == .ax5)
+        #expect(ContentSizeFolders.split("l/home") == nil && ContentSizeFolders.split("home") == nil && ContentSizeFolders.split("AX3") == nil)
+        #expect(ContentSizeFolders.split("L/home").map(\.size) == .l)
+
+        func screen(_ id: String, declared: ContentSize? = nil) -> LoadedScreen {
+            var contract = ScreenContract(id: id, screenshot: id + ".png", device: DeviceSpec(scale: 3, width: 390, height: 844), elements: [])
+            contract.contentSize = declared
+            return LoadedScreen(contract: contract, file: id, source: "", path: "")
+        }
+        let assigned = ContentSizeFolders.assign([
+            screen("en/home"), screen("AX3/en/home"), screen("XXXL/en/home"),
+            screen("AX1/en/settings"), screen("AX5/en/settings"),
+            screen("AX3/en/about"), screen("en/profile", declared: .xl),
+        ]).map { "\($0.contract.id) \($0.contract.contentSize?.name ?? "-") \($0.contract.variantOf ?? "-")" }
+        #expect(assigned == [
+            "en/home - -", "AX3/en/home AX3 en/home", "XXXL/en/home XXXL en/home",
+            "AX1/en/settings AX1 -", "AX5/en/settings AX5 AX1/en/settings",
+            "AX3/en/about AX3 -", "en/profile XL -",
+        ])
+    }
 }

@@ -54,6 +54,11 @@ struct ScreenInputs {
     /// The run's screens. Throws `AuditError` for inputs that cannot be used (exit 3), and a
     /// usage error when uiautomator dumps come without `--density`.
     func load(_ limits: RunLimits) throws -> [LoadedScreen] {
+        // Screenshots in folders named by a text size (AX3/home.png) are that size's variants.
+        ContentSizeFolders.assign(try loadScreens(limits))
+    }
+
+    func loadScreens(_ limits: RunLimits) throws -> [LoadedScreen] {
         guard let hierarchies else { return try limits.contracts.load(path: contracts ?? "") }
         if density == nil, let dump = try HierarchyScreenLoader.firstUIAutomatorDump(in: hierarchies, format: format) {
             throw UsageError("\(dump) is a uiautomator dump, whose bounds are pixels: pass --density N, the device's pixels per dp (its dpi ÷ 160, e.g. 2.625 for 420 dpi)")

@@ -89,7 +89,8 @@ public struct ScanScreenLoader: Sendable {
             ScreenFileNames.Declared(id: $0.contract.id, file: (root as NSString).appendingPathComponent($0.file), location: "")
         })
         guard collisions.isEmpty else { throw .invalidInput(collisions) }
-        return Screens(root: root, screens: screens, unknownScale: unknown)
+        // Screenshots in folders named by a text size (AX3/home.png) are that size's variants.
+        return Screens(root: root, screens: ContentSizeFolders.assign(screens), unknownScale: unknown)
     }
 
     /// A marketing image fastlane's frameit made from a screenshot: the screen scaled into a
