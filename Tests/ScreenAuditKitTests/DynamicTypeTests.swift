@@ -137,6 +137,17 @@ struct DynamicTypeTests {
         let decoded = try JSONDecoder().decode(AuditReport.self, from: try JSONText.encode(report))
         #expect(decoded.screens[1].findings.filter { $0.rule == RuleID.targetSize }.map(\.message) == large.map(\.message))
         #expect(Variants.groups(report.screens) == [[0, 1]])
+        // Side by side: a column per size, a row per rule and element found at any size.
+        let markdown = MarkdownReporter.render(report)
+        #expect(markdown.contains("## Text sizes side by side"))
+        #expect(markdown.contains("### `home`: L, AX3"))
+        let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| `target.size` | `add` |") })
+        #expect(row.contains("| — | #") && row.contains("error: 44 × 30 pt"), "\(row)")
+        #expect(markdown.contains("only at AX3, not at L"))
+        let html = HTMLReporter.render(report, overlays: ["home-ax3"])
+        #expect(html.contains("<h2 id=\"h-text-sizes\">Text sizes side by side</h2>"))
+        #expect(html.contains("alt=\"home-ax3 at text size AX3, findings outlined and numbered\""))
+        #expect(html.contains("<p>No overlay of home.</p>"))
     }
 
     /// Folders named by a text size: the size read from any folder of the path, in any of the

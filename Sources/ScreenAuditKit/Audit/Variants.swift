@@ -63,3 +63,49 @@ public enum Variants {
         return marked
     }
 }
+
+/// One screen's variants side by side, as the reports show them: a column per text size, a row
+/// per rule and element that has a finding at any of the sizes.
+public struct VariantComparison: Equatable, Sendable {
+    public struct Column: Equatable, Sendable {
+        public var size: String
+        /// Index of the screen in the report.
+        public var screen: Int
+    }
+
+    public struct Row: Equatable, Sendable {
+        public var rule: String
+        public var element: String?
+        /// Per column: the finding's number in the report and the finding, or nil where the size
+        /// has none.
+        public var cells: [(number: Int, finding: Finding)?]
+
+        public static func == (a: Row, b: Row) -> Bool {
+            a.rule == b.rule && a.element == b.element && a.cells.map { $0?.number } == b.cells.map { $0?.number }
+        }
+    }
+
+    public var columns: [Column]
+    public var rows: [Row]
+
+    /// The comparisons of `report`'s groups of variants, in report order.
+    public static func all(_ report: AuditReport) -> [VariantComparison] {
+        let numbers = report.firstFindingNumbers
+        return Variants.groups(report.screens).map { group in
+            let columns = group.map { Column(size: Variants.size(report.screens[$0]).name, screen: $0) }
+            var rows: [Row] = []
+            var place: [String: Int] = [:]
+            for (column, screenIndex) in group.enumerated() {
+                for (offset, finding) in report.screens[screenIndex].findings.enumerated() {
+                    let key = "\(finding.rule) \(finding.element ?? "-")"
+                    if place[key] == nil {
+                        place[key] = rows.count
+                        rows.append(Row(rule: finding.rule, element: finding.element, cells: Array(repeating: nil, count: group.count)))
+                    }
+                    rows[place[key]!].cells[column] = (numbers[screenIndex] + offset, finding)
+                }
+            }
+            return VariantComparison(columns: columns, rows: rows)
+        }
+    }
+}

@@ -26,10 +26,13 @@ public enum HTMLReporter {
                 + "<td>\(screen.findings.count)</td><td>\(screen.checked.filter { $0.status == .pass }.count)</td></tr>")
         }
         html.append("</tbody></table>")
+        html += variantSections(report, overlays: overlays)
         for (screen, number) in zip(report.screens, report.firstFindingNumbers) {
             html.append("<section id=\"\(anchor(screen.id))\" aria-labelledby=\"h-\(anchor(screen.id))\">")
             html.append("<h2 id=\"h-\(anchor(screen.id))\">\(escape(screen.id))</h2>")
-            html.append("<p>Screenshot <code>\(escape(screen.screenshot))</code>, \(screen.status.rawValue).</p>")
+            html.append("<p>Screenshot <code>\(escape(screen.screenshot))</code>, \(screen.status.rawValue)"
+                + (screen.contentSize.map { size in ", text size \(escape(size))" + (screen.variantOf.map { ", a variant of <a href=\"#\(anchor($0))\">\(escape($0))</a>" } ?? "") } ?? "")
+                + ".</p>")
             if let outline = screen.hierarchy {
                 html.append("<p>From the dump: \(escape(MarkdownReporter.outlineText(outline)))</p>")
             }
@@ -57,6 +60,47 @@ public enum HTMLReporter {
         }
         html.append(ReviewPage.closing)
         return html.joined(separator: "\n") + "\n"
+    }
+
+    /// "Text sizes side by side": for each screen shown at several text sizes, its overlays in a
+    /// row, smallest size first, each captioned with its size and counts, and a table with a
+    /// column per size and a row per rule and element with a finding at any of them.
+    static func variantSections(_ report: AuditReport, overlays: Set<String>) -> [String] {
+        let comparisons = VariantComparison.all(report)
+        guard !comparisons.isEmpty else { return [] }
+        var html = ["<section id=\"text-sizes\" aria-labelledby=\"h-text-sizes\">", "<h2 id=\"h-text-sizes\">Text sizes side by side</h2>",
+                    "<p>Screens shown at several text sizes, smallest first. A finding only a larger size has says \u{201C}only at\u{201D}.</p>"]
+        for comparison in comparisons {
+            let screens = comparison.columns.map { report.screens[$0.screen] }
+            html.append("<h3>\(escape(screens[0].id)): \(escape(comparison.columns.map(\.size).joined(separator: ", ")))</h3>")
+            html.append("<div class=\"screen\">")
+            for (column, screen) in zip(comparison.columns, screens) {
+                let c = screen.counts
+                let caption = "<figcaption><a href=\"#\(anchor(screen.id))\">\(escape(column.size))</a>: \(c.errors) errors, \(c.warnings) warnings, \(c.infos) infos</figcaption>"
+                if overlays.contains(screen.id) {
+                    let path = "\(OverlayReporter.directory)/\(OverlayReporter.fileName(for: screen.id))"
+                    html.append("<figure><a href=\"\(escape(path))\"><img src=\"\(escape(path))\" alt=\"\(escape(screen.id)) at text size \(escape(column.size)), findings outlined and numbered\"/></a>\(caption)</figure>")
+                } else {
+                    html.append("<figure><p>No overlay of \(escape(screen.id)).</p>\(caption)</figure>")
+                }
+            }
+            html.append("</div>")
+            if comparison.rows.isEmpty {
+                html.append("<p>No finding at any size.</p>")
+                continue
+            }
+            html.append("<table><caption>Findings of \(escape(screens[0].id)) by text size</caption><thead><tr><th scope=\"col\">Rule</th><th scope=\"col\">Element</th>"
+                + comparison.columns.map { "<th scope=\"col\">\(escape($0.size))</th>" }.joined() + "</tr></thead><tbody>")
+            for row in comparison.rows {
+                let cells = row.cells.map { cell in
+                    cell.map { "<td>#\($0.number) \($0.finding.severity.rawValue): \(escape($0.finding.message))</td>" } ?? "<td>—</td>"
+                }
+                html.append("<tr><td><code>\(escape(row.rule))</code></td><td>\(escape(row.element ?? "—"))</td>\(cells.joined())</tr>")
+            }
+            html.append("</tbody></table>")
+        }
+        html.append("</section>")
+        return html
     }
 
     /// The finding's frame cut from the screen's overlay and enlarged 1× to 2× (to fill 240 px

@@ -32,11 +32,15 @@ public enum MarkdownReporter {
             let cells = ["`\(screen.id)`", screen.status.rawValue] + [c.errors, c.warnings, c.infos, c.waived, c.passed, c.notRun].map { "\($0)" }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
+        lines += variantLines(report)
         for (screen, first) in zip(report.screens, report.firstFindingNumbers) {
             let notRun = screen.checked.filter { $0.status == .notRun }
             guard !screen.findings.isEmpty || !notRun.isEmpty || !screen.notes.isEmpty || screen.hierarchy != nil else { continue }
             lines += ["", "## `\(screen.id)`", "", screen.contract.isEmpty ? "Screenshot `\(screen.screenshot)` (text found in its pixels)."
                 : "Screenshot `\(screen.screenshot)` (contract `\(screen.contract)`)."]
+            if let size = screen.contentSize {
+                lines.append("- Text size \(size)\(screen.variantOf.map { ", a variant of `\($0)`" } ?? "").")
+            }
             for note in screen.notes { lines.append("- Note: \(escape(note))") }
             if let outline = screen.hierarchy { lines.append("- From the dump: \(escape(Self.outlineText(outline)))") }
             if !screen.findings.isEmpty {
@@ -70,6 +74,37 @@ public enum MarkdownReporter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// "Text sizes side by side": for each screen shown at several text sizes, a column per size
+    /// and a row per rule and element with a finding at any of them.
+    static func variantLines(_ report: AuditReport) -> [String] {
+        let comparisons = VariantComparison.all(report)
+        guard !comparisons.isEmpty else { return [] }
+        var lines = ["", "## Text sizes side by side", ""]
+        lines.append("Screens shown at several text sizes (`contentSize`, `variantOf`), smallest first; a finding only a larger size has says \"only at\".")
+        for comparison in comparisons {
+            let screens = comparison.columns.map { report.screens[$0.screen] }
+            lines += ["", "### `\(screens[0].id)`: \(comparison.columns.map(\.size).joined(separator: ", "))", ""]
+            let counts = zip(comparison.columns, screens).map { column, screen in
+                let c = screen.counts
+                return "\(column.size) `\(screen.id)`: \(c.errors) \(plural(c.errors, "error")), \(c.warnings) \(plural(c.warnings, "warning")), \(c.infos) \(plural(c.infos, "info")), \(c.passed) passed"
+            }
+            lines.append(counts.joined(separator: "; ") + ".")
+            guard !comparison.rows.isEmpty else {
+                lines += ["", "No finding at any size."]
+                continue
+            }
+            lines += ["", "| Rule | Element | " + comparison.columns.map(\.size).joined(separator: " | ") + " |",
+                      "|---|---|" + String(repeating: "---|", count: comparison.columns.count)]
+            for row in comparison.rows {
+                let cells = row.cells.map { cell in
+                    cell.map { "#\($0.number) \($0.finding.severity.rawValue): \(escape(measuredText($0.finding)))" } ?? "—"
+                }
+                lines.append("| `\(row.rule)` | \(row.element.map { "`\($0)`" } ?? "—") | " + cells.joined(separator: " | ") + " |")
+            }
+        }
+        return lines
+    }
+
     static func measuredText(_ finding: Finding) -> String {
         finding.measured.measuredText(finding.facts) ?? finding.message
     }
@@ -88,6 +123,7 @@ public enum MarkdownReporter {
             }
         }
         if let provenance = finding.provenance { parts.append("asset `\(provenance.asset)`: \(provenance.summary)") }
+        if let onlyAt = finding.onlyAt { parts.append("only at \(onlyAt)\(finding.notAt.map { ", not at \($0)" } ?? "")") }
         if let spoken = finding.spoken { parts.append("spoken: \(spoken)") }
         return parts.joined(separator: "; ")
     }
