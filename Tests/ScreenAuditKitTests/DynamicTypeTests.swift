@@ -176,4 +176,17 @@ struct DynamicTypeTests {
             "AX3/en/about AX3 -", "en/profile XL -",
         ])
     }
+
+    /// UIKit keeps tab bars, toolbars and navigation bars (but their large titles) at their size at
+    /// every text size: texts imported from them (the inline title, the tabs) are not held to grow.
+    /// Android's bars scale.
+    @Test func testTextsInIOSBars_areNotHeldToGrow() throws {
+        let demo = try RealTreeTests.imported("xcuitest-XQUITestDemo.txt", width: 750, height: 1334).contract
+        let exempt = demo.elements.filter { $0.checks?.disable?[RuleID.textScales] != nil }.map(\.id)
+        #expect(exempt == ["text", "tab", "tab-2"], "\(exempt)")  // the inline title "我的" and the two tabs
+        let settings = try RealTreeTests.imported("appium-ios-shirates-SettingsTop.xml", width: 1170, height: 2532).contract
+        #expect(settings.element("text-settings")?.checks == nil)
+        let android = try RealTreeTests.imported("uiautomator-multiwindow-homee.xml", width: 1080, height: 2400, density: 2.625).contract
+        #expect(android.elements.allSatisfy { $0.checks?.disable?[RuleID.textScales] == nil })
+    }
 }

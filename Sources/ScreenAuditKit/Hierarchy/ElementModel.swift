@@ -135,6 +135,7 @@ struct ElementModel {
                 leftOut.append(LeftOutEntry(reason: reason, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line, detail: detail))
             case var .element(draft):
                 draft.described = HierarchyImporter.describe(flat.node)
+                draft.inFixedSizeBar = isInFixedSizeBar(index, frame: draft.frame)
                 draft.line = flat.node.line
                 draft.position = index + 1
                 // A clickable layer over most of the window (a map surface, Chrome's compositor
@@ -337,6 +338,26 @@ struct ElementModel {
         }
         return false
     }
+
+    /// Whether the node is an item of an iOS bar UIKit keeps at its size at every text size: in a
+    /// tab bar or toolbar, or in a navigation bar but for its large title (which grows: Settings'
+    /// "Settings", 41 pt tall at L). Android's bars scale their text in sp like any other.
+    func isInFixedSizeBar(_ index: Int, frame: Frame) -> Bool {
+        guard format != .uiautomator else { return false }
+        var ancestor = nodes[index].parent
+        while let current = ancestor {
+            switch HierarchyImporter.shortType(nodes[current].node.type) {
+            case "TabBar", "Toolbar": return true
+            case "NavigationBar": return frame.height < Self.largeTitleHeight
+            default: ancestor = nodes[current].parent
+            }
+        }
+        return false
+    }
+
+    /// A text this tall in a navigation bar is its large title (Large Title is 34 pt with 41 pt
+    /// leading at the default size; the inline title is 17 pt).
+    static let largeTitleHeight = 30.0
 
     /// Navigation, tab and tool bars: drawn with a fill of their own over what scrolls under them.
     static func isBar(_ node: HierarchyNode, format: HierarchyFormat) -> Bool {

@@ -54,6 +54,7 @@ public struct HierarchyImporter: Sendable {
         var elements: [ElementContract] = []
         for (draft, id) in zip(drafts, ids) {
             var disabled: [String: String] = draft.inactive ? Self.inactiveExemptions : [:]
+            if draft.inFixedSizeBar { disabled[RuleID.textScales] = Self.fixedSizeBarReason }
             if let hidden = draft.hidden {
                 for rule in Self.visibilityRules { disabled[rule] = "\(hidden.reason.rawValue): \(hidden.detail)" }
                 leftOut.append(LeftOutEntry(reason: hidden.reason, node: draft.described, position: draft.position, line: draft.line, element: id,
@@ -168,6 +169,9 @@ public struct HierarchyImporter: Sendable {
 
         /// A text inside a tab bar, or a tab whose label stands in for its text.
         var tabBarLabel = false
+        /// Inside an iOS navigation bar, tab bar or toolbar, whose text UIKit keeps at its size at
+        /// every text size (the Large Content Viewer shows it larger instead).
+        var inFixedSizeBar = false
         /// What the dump records the screen reader is given: the node's own description (Android's
         /// `content-desc`, iOS's label), value and states.
         var accessibility: AccessibilitySpec?
@@ -182,6 +186,11 @@ public struct HierarchyImporter: Sendable {
     /// The rules an inactive component is exempt from, with the reason the report gives:
     /// WCAG 2.2 SC 1.4.3 ("text or images of text that are part of an inactive user interface
     /// component … have no contrast requirement") and SC 1.4.11 (inactive components).
+    /// Why a text in an iOS bar is not held to grow: UIKit's navigation bars, tab bars and
+    /// toolbars keep their size and offer the Large Content Viewer (Apple, WWDC 2019 session 261,
+    /// "Large Content Viewer: Ensuring Readability for Everyone").
+    static let fixedSizeBarReason = "in a navigation bar, tab bar or toolbar: UIKit keeps bars at their size at every text size and shows their items in the Large Content Viewer instead"
+
     static let inactiveExemptions = [
         RuleID.contrastText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.3 sets no contrast minimum for inactive components",
         RuleID.contrastNonText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.11 sets no contrast minimum for inactive components",
