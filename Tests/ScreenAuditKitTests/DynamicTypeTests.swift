@@ -148,6 +148,15 @@ struct DynamicTypeTests {
         #expect(html.contains("<h2 id=\"h-text-sizes\">Text sizes side by side</h2>"))
         #expect(html.contains("alt=\"home-ax3 at text size AX3, findings outlined and numbered\""))
         #expect(html.contains("<p>No overlay of home.</p>"))
+        // Lines found in the pixels (scan) are named by place: neither paired nor marked.
+        var scanned = report.screens
+        for index in scanned.indices { scanned[index].elementsFrom = "pixels" }
+        scanned = Variants.markingFindingsOnlyAtLargerSizes(scanned)
+        #expect(scanned.allSatisfy { $0.findings.allSatisfy { $0.onlyAt == nil } })
+        var scannedReport = report
+        scannedReport.screens = scanned
+        let comparison = try #require(VariantComparison.all(scannedReport).first)
+        #expect(!comparison.paired && comparison.rows.count == scanned.map(\.findings.count).reduce(0, +))
     }
 
     /// Folders named by a text size: the size read from any folder of the path, in any of the

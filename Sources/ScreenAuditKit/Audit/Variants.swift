@@ -87,6 +87,8 @@ public struct VariantComparison: Equatable, Sendable {
 
     public var columns: [Column]
     public var rows: [Row]
+    /// False for screens whose lines were found in the pixels (`scan`): a row is one finding.
+    public var paired = true
 
     /// The comparisons of `report`'s groups of variants, in report order.
     public static func all(_ report: AuditReport) -> [VariantComparison] {
@@ -95,9 +97,11 @@ public struct VariantComparison: Equatable, Sendable {
             let columns = group.map { Column(size: Variants.size(report.screens[$0]).name, screen: $0) }
             var rows: [Row] = []
             var place: [String: Int] = [:]
+            // Lines found in the pixels (`scan`) are named by where they stand: no row pairs them.
+            let paired = group.allSatisfy { report.screens[$0].elementsFrom == nil }
             for (column, screenIndex) in group.enumerated() {
                 for (offset, finding) in report.screens[screenIndex].findings.enumerated() {
-                    let key = "\(finding.rule) \(finding.element ?? "-")"
+                    let key = paired ? "\(finding.rule) \(finding.element ?? "-")" : "\(column) \(offset)"
                     if place[key] == nil {
                         place[key] = rows.count
                         rows.append(Row(rule: finding.rule, element: finding.element, cells: Array(repeating: nil, count: group.count)))
@@ -105,7 +109,7 @@ public struct VariantComparison: Equatable, Sendable {
                     rows[place[key]!].cells[column] = (numbers[screenIndex] + offset, finding)
                 }
             }
-            return VariantComparison(columns: columns, rows: rows)
+            return VariantComparison(columns: columns, rows: rows, paired: paired)
         }
     }
 }

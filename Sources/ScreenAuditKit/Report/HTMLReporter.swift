@@ -85,6 +85,9 @@ public enum HTMLReporter {
                 }
             }
             html.append("</div>")
+            if !comparison.paired {
+                html.append("<p>The lines were found in the pixels: they are not paired across sizes, each finding has its own row.</p>")
+            }
             if comparison.rows.isEmpty {
                 html.append("<p>No finding at any size.</p>")
                 continue

@@ -88,7 +88,8 @@ public enum MarkdownReporter {
                 let c = screen.counts
                 return "\(column.size) `\(screen.id)`: \(c.errors) \(plural(c.errors, "error")), \(c.warnings) \(plural(c.warnings, "warning")), \(c.infos) \(plural(c.infos, "info")), \(c.passed) passed"
             }
-            lines.append(counts.joined(separator: "; ") + ".")
+            lines.append(counts.joined(separator: "; ") + "."
+                + (comparison.paired ? "" : " The lines were found in the pixels: they are not paired across sizes, each finding has its own row."))
             guard !comparison.rows.isEmpty else {
                 lines += ["", "No finding at any size."]
                 continue
