@@ -11,10 +11,10 @@ enum EvaluateCommand: Command {
     defects.json (the planted defects). The frames are audited with the standard checks and every
     finding is compared with the ground truth: per rule, how many planted defects were found
     (recall), and every finding that matches no planted defect (a false positive), on clean and on
-    defective frames. Rules this release does not check yet are listed as not checked. Writes the
-    audit reports and evaluation.json into --out. With --content-size, only the screens at those
-    text sizes are audited and scored (default: every screen of the corpus). Exit status 0 when every checked rule reaches
-    99 % recall with no false positive, 1 otherwise.
+    defective frames. Rules this release does not check yet are listed as not checked. With
+    --content-size, only the screens at those text sizes are audited and scored (default: every
+    screen of the corpus). Writes the audit reports and evaluation.json into --out. Exit status 0
+    when every checked rule reaches 99 % recall with no false positive, 1 otherwise.
     """
     static let arguments = ""
     static let options = [
