@@ -43,7 +43,12 @@ enum QuestFrames {
             try writeFile(Data(png), to: (out as NSString).appendingPathComponent(frame.screenshotPath))
             return (frame.contract, defect)
         }
-        let contracts = rendered.map(\.0)
+        var contracts = rendered.map(\.0)
+        // A variant names its L screen only when the file declares it (the loader requires that).
+        let declared = Set(contracts.map(\.id))
+        for index in contracts.indices where contracts[index].variantOf.map(declared.contains) == false {
+            contracts[index].variantOf = nil
+        }
         let defects = rendered.map(\.1)
         let document = ContractDocument(design: Palette.tokens, screens: contracts)
         try writeFile(try JSONText.encode(document), to: (out as NSString).appendingPathComponent(contractFile))
