@@ -23,6 +23,27 @@ struct DemoCommandTests {
         #expect(bad.stderr.hasPrefix("error: unknown value 'iPhone_huge' for --devices (values: iPhone_small, iPhone_large, iPad)\n"))
     }
 
+    /// `--content-size L,AX3`: both sizes, the AX3 frames under AX3/ as variants of the L screens;
+    /// a size no one names is a usage error listing the accepted names.
+    @Test func testRender_atContentSizes() throws {
+        let directory = try TemporaryDirectory()
+        let run = try Binary.run(["render", "--out", "frames", "--devices", "iPad", "--routes", "hub", "--content-size", "L,accessibility3"],
+                                 in: directory.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "rendered 2 frames (1 routes × 1 devices × 2 sizes: L, AX3) into frames\ncontract: frames/quest-screens.contract.json\n")
+        let large = try ImageDecoder().decodeFile(atPath: directory.path("frames/AX3/en-US/iPad/hub.png"))
+        #expect(large.pixels.width == 2064 && large.pixels.height == 2752)
+        #expect(FileManager.default.fileExists(atPath: directory.path("frames/en-US/iPad/hub.png")))
+        let contract = try String(contentsOfFile: directory.path("frames/quest-screens.contract.json"), encoding: .utf8)
+        #expect(contract.contains("\"id\" : \"iPad/hub@AX3\""))
+        #expect(contract.contains("\"variantOf\" : \"iPad/hub\""))
+        #expect(contract.contains("\"contentSize\" : \"AX3\""))
+
+        let bad = try Binary.run(["render", "--content-size", "AX9"], in: directory.url)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("error: unknown value 'AX9' for --content-size (values: XS, S, M, L, XL, XXL, XXXL, AX1 … AX5"))
+    }
+
     @Test func testRenderDefectsThenEvaluate() throws {
         let directory = try TemporaryDirectory()
         let render = try Binary.run(["render", "--defects", "--seed", "5", "--devices", "iPhone_small", "--out", "corpus"], in: directory.url)
@@ -42,17 +63,19 @@ struct DemoCommandTests {
         #expect(missing.status == 3)
     }
 
-    /// The whole pipeline on a fresh folder: 48 frames rendered, audited, reports written, gate passed.
+    /// The whole pipeline on a fresh folder: 96 frames (L and AX3) rendered, audited, reports
+    /// written, gate passed.
     @Test func testDemo_runsEndToEndAndPasses() throws {
         let directory = try TemporaryDirectory()
         let run = try Binary.run(["demo", "--out", "out"], in: directory.url)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "rendered 48 frames (16 routes × 3 devices) into out/frames")
-        #expect(lines.contains { $0.hasPrefix("audited 48 screens: 0 errors, 0 warnings, 0 infos;") })
+        #expect(lines.first == "rendered 96 frames (16 routes × 3 devices × 2 text sizes: L and AX3) into out/frames")
+        #expect(lines.contains { $0.hasPrefix("audited 96 screens at L and AX3: 0 errors, 0 warnings, 0 infos;") })
         #expect(lines.last == "gate: passed (--fail-on error)")
         for name in ["out/report.json", "out/report.md", "out/frames/quest-screens.contract.json",
-                     "out/frames/en-US/iPad/banishment.tower.png", "out/frames/en-US/iPhone_large/magic-tap.first-spell.png"] {
+                     "out/frames/en-US/iPad/banishment.tower.png", "out/frames/en-US/iPhone_large/magic-tap.first-spell.png",
+                     "out/frames/AX3/en-US/iPhone_small/hub.png"] {
             #expect(FileManager.default.fileExists(atPath: directory.path(name)), "\(name)")
         }
     }

@@ -30,11 +30,28 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
     case labelNotInName = "label-not-in-name"
     /// The screen's title moved to the end of its reading order, after the controls below it.
     case swappedOrder = "swapped-order"
+    /// At AX3 only: a text drawn at its size at L while its contract declares its text style
+    /// (it does not follow Dynamic Type).
+    case fixedSizeText = "fixed-size-text"
+    /// At AX3 only: a title drawn on one line, cut short with "…", while its contract holds the
+    /// whole title.
+    case truncatedTitle = "truncated-title"
+    /// At AX3 only: a button that keeps its height at L while its title grows and wraps, so the
+    /// title runs out of the button.
+    case buttonNotGrowing = "button-not-growing"
 
     /// The contract alone changes (what is spoken), not the pixels.
     public var isSpoken: Bool {
         switch self {
         case .missingLabel, .unclearLabel, .duplicateLabel, .redundantLabel, .labelNotInName, .swappedOrder: true
+        default: false
+        }
+    }
+
+    /// Planted only in frames drawn at a larger text size (what does not follow Dynamic Type).
+    public var isTextSize: Bool {
+        switch self {
+        case .fixedSizeText, .truncatedTitle, .buttonNotGrowing: true
         default: false
         }
     }
@@ -55,6 +72,9 @@ public enum DefectKind: String, Codable, CaseIterable, Sendable {
         case .redundantLabel: RuleID.labelRedundant
         case .labelNotInName: RuleID.labelTextMismatch
         case .swappedOrder: RuleID.orderReading
+        case .fixedSizeText: RuleID.textScales
+        case .truncatedTitle: RuleID.textTruncated
+        case .buttonNotGrowing: RuleID.textClipped
         }
     }
 }
@@ -195,6 +215,40 @@ public enum DefectSeeder {
             options.append(DefectPlan(kind: .swappedOrder, element: title.id, parameter: 0))
         }
         return options
+    }
+
+    /// What does not follow Dynamic Type, in a frame drawn at a larger size (`clean`, its clean
+    /// contract): a text kept at its size at L, a title that wraps cut to one line, a button whose
+    /// title wraps kept at its height at L. Roughly one frame in four stays clean.
+    public static func textSizePlan(for clean: ScreenContract, random: inout SeededRandom) -> DefectPlan? {
+        guard let size = clean.contentSize, size != .l, random.below(4) != 0 else { return nil }
+        var options: [DefectPlan] = []
+        // Texts of a style at its own size (not the 24 pt ward title, between two styles).
+        let labels = clean.elements.filter { element in
+            guard element.role != .button, let text = element.text, let style = text.textStyle else { return false }
+            return text.pointSize == style.pointSize(at: size) && style.pointSize(at: size) > style.pointSize(at: .l)
+        }
+        if !labels.isEmpty {
+            let label = labels[random.below(labels.count)]
+            options.append(DefectPlan(kind: .fixedSizeText, element: label.id, parameter: label.text!.textStyle!.pointSize(at: .l)))
+        }
+        // Titles on two lines or more.
+        let titles = clean.elements.filter { element in
+            guard element.role == .heading, let points = element.text?.pointSize else { return false }
+            return element.frame.height >= 2 * ScreenComposer.lineHeight(points)
+        }
+        if !titles.isEmpty {
+            options.append(DefectPlan(kind: .truncatedTitle, element: titles[random.below(titles.count)].id, parameter: 0))
+        }
+        // Buttons whose title wraps: grown past their 56 pt at L.
+        let buttons = clean.elements.filter { element in
+            guard element.role == .button, let text = element.text, let points = text.pointSize else { return false }
+            return element.frame.height > 56 && element.frame.height >= 2 * ScreenComposer.lineHeight(points)
+        }
+        if !buttons.isEmpty {
+            options.append(DefectPlan(kind: .buttonNotGrowing, element: buttons[random.below(buttons.count)].id, parameter: 56))
+        }
+        return options.isEmpty ? nil : options[random.below(options.count)]
     }
 
     /// Plants a defect of what is spoken in `contract` (the pixels are the clean frame's).

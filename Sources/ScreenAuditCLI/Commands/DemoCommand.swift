@@ -5,9 +5,12 @@ import ScreenAuditKit
 /// `screenaudit demo`
 enum DemoCommand: Command {
     static let name = "demo"
+    /// The text sizes the demo draws and audits side by side.
+    static let contentSizes: [ContentSize] = [.l, .ax3]
     static let abstract = "Render the built-in quest screens and audit them: the whole pipeline, no simulator."
     static let discussion = """
-    Renders every route of the built-in VoiceOver training game on every device into
+    Renders every route of the built-in VoiceOver training game on every device, at the default
+    text size (L) and at the largest accessibility size most apps are tested at (AX3), into
     OUT/frames, audits them against their generated contracts and the engine's art provenance,
     and writes report.json and report.md into OUT. The shipped screens hold themselves to the bar
     they check: the demo passes. Exit status as for audit.
@@ -25,8 +28,10 @@ enum DemoCommand: Command {
         let frames = (out as NSString).appendingPathComponent("frames")
         let started = ContinuousClock.now
         do {
-            let written = try await QuestFrames.write(routes: Route.all, devices: DeviceProfile.all, to: frames, jobs: jobs)
-            console.out("rendered \(written.frames) frames (\(Route.all.count) routes × \(DeviceProfile.all.count) devices) into \(frames)\n")
+            let written = try await QuestFrames.write(routes: Route.all, devices: DeviceProfile.all, contentSizes: contentSizes,
+                                                      to: frames, jobs: jobs)
+            console.out("rendered \(written.frames) frames (\(Route.all.count) routes × \(DeviceProfile.all.count) devices × "
+                + "\(contentSizes.count) text sizes: \(contentSizes.map(\.name).joined(separator: " and "))) into \(frames)\n")
             let screens = try ContractLoader().load(path: (frames as NSString).appendingPathComponent(QuestFrames.contractFile))
             let options = AuditOptions(today: CalendarDay.todayUTC(), maxConcurrentScreens: jobs)
             let runner = AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
@@ -37,11 +42,11 @@ enum DemoCommand: Command {
             let overlays = outputs.overlayScreens
             let s = report.summary
             let seconds = Double((ContinuousClock.now - started).components.seconds)
-            console.out("audited \(s.screens) screens: \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos; "
+            console.out("audited \(s.screens) screens at \(contentSizes.map(\.name).joined(separator: " and ")): \(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos; "
                 + "\(s.passed) checks passed, \(s.notRun) not run (\(Int(seconds)) s)\n")
             console.out("reports: \((out as NSString).appendingPathComponent(MarkdownReporter.fileName)) (read this first), "
                 + "\((out as NSString).appendingPathComponent(JSONReporter.fileName))\n")
-            console.out("frames:  \(frames)/en-US/<device>/<route>.png\n")
+            console.out("frames:  \(frames)/en-US/<device>/<route>.png (L), \(frames)/AX3/en-US/<device>/<route>.png (AX3)\n")
             if !overlays.isEmpty { console.out("overlays: \((out as NSString).appendingPathComponent(OverlayReporter.directory)) (\(overlays.count) screens with findings)\n") }
             console.out(s.gateFailed ? "gate: failed (--fail-on error)\n" : "gate: passed (--fail-on error)\n")
             return s.gateFailed ? .gateFailed : .success

@@ -11,14 +11,16 @@ enum EvaluateCommand: Command {
     defects.json (the planted defects). The frames are audited with the standard checks and every
     finding is compared with the ground truth: per rule, how many planted defects were found
     (recall), and every finding that matches no planted defect (a false positive), on clean and on
-    defective frames. Rules this release does not check yet are listed as not checked. Writes the
-    audit reports and evaluation.json into --out. Exit status 0 when every checked rule reaches
-    99 % recall with no false positive, 1 otherwise.
+    defective frames. Rules this release does not check yet are listed as not checked. With
+    --content-size, only the screens at those text sizes are audited and scored (default: every
+    screen of the corpus). Writes the audit reports and evaluation.json into --out. Exit status 0
+    when every checked rule reaches 99 % recall with no false positive, 1 otherwise.
     """
     static let arguments = ""
     static let options = [
         OptionSpec("--corpus", value: "DIR", help: "A corpus from `screenaudit render --defects` (required)."),
         OptionSpec("--out", value: "DIR", help: "Where the reports go (default build_results/evaluation)."),
+        OptionSpec("--content-size", value: "LIST", help: "Comma-separated text sizes to score: L, AX3, … (default: all in the corpus)."),
         OptionSpec("--jobs", value: "N", help: "Screens audited at once (default: the number of cores)."),
     ]
 
@@ -26,13 +28,14 @@ enum EvaluateCommand: Command {
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         guard let corpus = parsed.value("--corpus") else { throw UsageError("--corpus is required") }
         let out = parsed.value("--out") ?? "build_results/evaluation"
+        let sizes = try parsed.value("--content-size").map { try Set(QuestFrames.contentSizes($0)) }
         let jobs = try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         let manifestPath = (corpus as NSString).appendingPathComponent(QuestFrames.defectsFile)
         guard FileManager.default.fileExists(atPath: manifestPath) else {
             console.err("error: \(manifestPath): no such file (write a corpus with `screenaudit render --defects --out \(corpus)`)\n")
             return .unusableInput
         }
-        let manifest: DefectManifest
+        var manifest: DefectManifest
         do {
             manifest = try DecodableInput.load(DefectManifest.self, path: manifestPath, what: "defects manifest")
         } catch let error as AuditError {
@@ -40,7 +43,13 @@ enum EvaluateCommand: Command {
             return .unusableInput
         }
         do {
-            let screens = try ContractLoader().load(path: (corpus as NSString).appendingPathComponent(QuestFrames.contractFile))
+            var screens = try ContractLoader().load(path: (corpus as NSString).appendingPathComponent(QuestFrames.contractFile))
+            if let sizes {
+                screens = screens.filter { sizes.contains($0.contract.contentSize ?? .l) }
+                let kept = Set(screens.map(\.contract.id))
+                manifest.screens = manifest.screens.filter(kept.contains)
+                manifest.defects = manifest.defects.filter { kept.contains($0.screen) }
+            }
             let options = AuditOptions(today: CalendarDay.todayUTC(), maxConcurrentScreens: jobs)
             let checks = AuditRunner.standardChecks(options)
             let report = await AuditRunner(checks: checks, options: options).audit(screens, screenshotsRoot: corpus, provenance: QuestArt.provenance)

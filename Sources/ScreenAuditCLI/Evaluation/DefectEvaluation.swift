@@ -70,7 +70,11 @@ public struct DefectEvaluation: Codable, Equatable, Sendable {
     /// Whether `finding` is a review-only rule's (design, layout, a missing hint) on an element of
     /// `planted`: a button whose label was taken out has lost its hint too.
     static func isConsequence(_ finding: Finding, of planted: [SeededDefect]) -> Bool {
-        (finding.rule.hasPrefix("design.") || finding.rule.hasPrefix("layout.") || finding.rule == RuleID.labelHintMissing)
+        // A text kept at its size at L is also smaller than its declared size: text.size sees it too.
+        if finding.rule == RuleID.textSize, planted.contains(where: { $0.kind == .fixedSizeText && $0.element == finding.element }) {
+            return true
+        }
+        return (finding.rule.hasPrefix("design.") || finding.rule.hasPrefix("layout.") || finding.rule == RuleID.labelHintMissing)
             && finding.element != nil && planted.contains { $0.element == finding.element }
     }
 

@@ -74,8 +74,13 @@ public struct DesignConsistencyCheck: AuditCheck {
 
     init(majorities: [Key: Majorities]) { self.majorities = majorities }
 
-    static func deviceKey(_ device: DeviceSpec) -> String {
-        device.name ?? "\(Words.number(device.width))×\(Words.number(device.height)) pt @\(Words.number(device.scale))x"
+    /// The screens compared with each other: one device's, at one text size (a layout at AX3 is
+    /// another layout, its actions lower down: compared with the other AX3 screens only).
+    static func deviceKey(_ screen: ScreenContract) -> String {
+        let device = screen.device
+        let name = device.name ?? "\(Words.number(device.width))×\(Words.number(device.height)) pt @\(Words.number(device.scale))x"
+        guard let size = screen.contentSize, size != .default else { return name }
+        return "\(name) at \(size.name)"
     }
 
     /// Placement is the frame's centre; size its width and height. They are judged apart, so a
@@ -106,7 +111,7 @@ public struct DesignConsistencyCheck: AuditCheck {
         for screen in run {
             guard let design = screen.design else { continue }
             for element in screen.elements where element.role.isInteractive {
-                let key = Key(device: Self.deviceKey(screen.device), element: element.id)
+                let key = Key(device: Self.deviceKey(screen), element: element.id)
                 frames[key, default: []].append((element.frame, design.tolerances.points))
                 screens[key, default: []].append((screen.id, design.tolerances.colorDeltaE))
             }
@@ -122,7 +127,7 @@ public struct DesignConsistencyCheck: AuditCheck {
     /// The compared elements of `screen`: interactive, shown on three or more screens of its device.
     func compared(_ screen: ScreenContract) -> [ElementContract] {
         guard screen.design != nil else { return [] }
-        let device = Self.deviceKey(screen.device)
+        let device = Self.deviceKey(screen)
         return screen.elements.filter { $0.role.isInteractive && majorities[Key(device: device, element: $0.id)] != nil }
     }
 
@@ -228,7 +233,7 @@ public struct DesignConsistencyCheck: AuditCheck {
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         guard let design = screen.screen.design else { return [] }
         let tolerance = design.tolerances.points
-        let device = Self.deviceKey(screen.screen.device)
+        let device = Self.deviceKey(screen.screen)
         return screen.screen.elements.compactMap { element in
             guard element.role.isInteractive, let found = majorities[Key(device: device, element: element.id)],
                   found.position != nil || found.size != nil || found.color != nil else { return nil }
