@@ -124,9 +124,9 @@ struct ContentSizeTests {
         #expect(runs == 3)
     }
 
-    /// A button kept at 56 pt while its title wraps: the title runs out of it, which text.clipped
-    /// finds. (No button of the shipped routes wraps its title above the fold at AX3, so the seeder
-    /// has none to offer yet; the mechanism is tested on a button drawn narrow enough to wrap.)
+    /// A button kept at the size its title needed at L (the title's width and 16 pt a side, 56 pt
+    /// tall) while its title grows and wraps within it: its lines run out at the top and bottom,
+    /// which text.clipped finds.
     @Test func testButtonNotGrowing_isFoundByTextClipped() throws {
         func draw(_ defect: DefectPlan?) -> (ScreenContract, PixelBuffer) {
             var composer = ScreenComposer(device: .iPad, background: Palette.panel, contentSize: .ax3)
@@ -138,7 +138,9 @@ struct ContentSizeTests {
         let (clean, cleanImage) = draw(nil)
         let (planted, image) = draw(DefectPlan(kind: .buttonNotGrowing, element: "board", parameter: 56))
         #expect(try #require(clean.elements.first).frame.height >= 2 * ScreenComposer.lineHeight(40))
-        #expect(try #require(planted.elements.first).frame.height == 56)
+        let kept = try #require(planted.elements.first).frame
+        #expect(kept.height == 56 && kept.width < 300)
+        #expect(ScreenComposer.wrap("Back to Quest Board", width: kept.width - 24, size: 40, weight: .semibold).count == 2)
         #expect(DefectKind.buttonNotGrowing.rule == RuleID.textClipped)
         let found = TextClippedCheck().run(ScreenContext(screen: planted, image: image))
         #expect(found.contains { $0.element == "board" && $0.status == .fail })
@@ -165,8 +167,7 @@ struct ContentSizeTests {
             let plan = DefectSeeder.plan(for: clean, random: &plain)
             #expect(seeded?.kind == plan?.kind && seeded?.element == plan?.element)
         }
-        // No shipped button wraps its title above the fold at AX3: button-not-growing has no candidate yet.
-        #expect(kinds == [.fixedSizeText, .truncatedTitle])
+        #expect(kinds == [.fixedSizeText, .truncatedTitle, .buttonNotGrowing])
     }
 
     // MARK: - Helpers

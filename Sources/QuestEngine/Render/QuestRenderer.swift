@@ -82,7 +82,7 @@ public enum QuestRenderer {
         case .swappedOrder: detail = "moved to the end of the screen's reading order"
         case .fixedSizeText: detail = "drawn at \(Int(plan.parameter)) pt, its size at L; the contract declares its text style"
         case .truncatedTitle: detail = "drawn on one line cut short with \"…\"; the contract holds the whole title"
-        case .buttonNotGrowing: detail = "kept \(Int(plan.parameter)) pt tall, its height at L, while its title grew"
+        case .buttonNotGrowing: detail = "kept the size its title needed at L (\(Int(plan.parameter)) pt tall) while its title grew and wrapped out of it"
         }
         return (frame, SeededDefect(screen: frame.contract.id, element: plan.element, rule: plan.kind.rule, kind: plan.kind,
                                     parameter: plan.parameter, detail: detail))

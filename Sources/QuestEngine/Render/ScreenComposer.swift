@@ -242,14 +242,22 @@ struct ScreenComposer {
         if let defect, defect.kind == .misplacedAction, defect.element == id {
             frame = Frame(x: frame.x, y: frame.y + defect.parameter, width: frame.width, height: frame.height)
         }
-        // The button keeps its height at L, centred where the grown one was laid out; its title grows.
-        if let defect, defect.kind == .buttonNotGrowing, defect.element == id {
-            frame = Frame(x: frame.x, y: (frame.y + (frame.height - defect.parameter) / 2).rounded(.down), width: frame.width,
-                          height: defect.parameter)
+        // Planted: the button keeps the size it had for its title at L (the title's width and 16 pt
+        // each side, `defect.parameter` tall), centred where the grown one was laid out, while its
+        // title grows and wraps within it.
+        let notGrowing = defect.map { $0.kind == .buttonNotGrowing && $0.element == id } ?? false
+        if notGrowing, let defect {
+            // As narrow as its title at L, widened (in 8 pt steps) until its grown title takes two
+            // lines, which then run out of the button at its top and bottom.
+            var width = (StrokeFont.advance(of: title, size: baseSize, weight: .semibold) + 32).rounded(.up)
+            let grown = scaled(baseSize, weight: .semibold)
+            while width + 8 <= frame.width, Self.wrap(title, width: width - 24, size: grown, weight: .semibold).count > 2 { width += 8 }
+            frame = Frame(x: (frame.x + (frame.width - width) / 2).rounded(.down), y: (frame.y + (frame.height - defect.parameter) / 2).rounded(.down),
+                          width: width, height: defect.parameter)
         }
         self.fill(frame, fill, radius: min(14, frame.height / 2))
         let size = scaled(baseSize, weight: .semibold)
-        let lines = iconOnly || contentSize == .l ? [title] : Self.wrap(title, width: proposed.width - 24, size: size, weight: .semibold)
+        let lines = iconOnly || contentSize == .l ? [title] : Self.wrap(title, width: (notGrowing ? frame : proposed).width - 24, size: size, weight: .semibold)
         let lineHeight = Self.lineHeight(size)
         for (index, line) in lines.enumerated() {
             let advance = StrokeFont.advance(of: line, size: size, weight: .semibold)
