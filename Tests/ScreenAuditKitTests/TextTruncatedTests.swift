@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 import Imaging
 @testable import ScreenAuditKit
 import TestSupport
@@ -195,5 +196,31 @@ import Testing
                 #expect(result.measured.message(FindingFacts(severity: .warning, threshold: nil, reason: nil)).contains("content is not known"))
             }
         }
+    }
+}
+
+/// Real truncated text (Fixtures/appagent, MIT, see Fixtures/README.md): Gboard's clipboard chip
+/// "in a concise …" on the Chrome screen, which the dump's audit leaves out as system UI, declared
+/// here by hand as the chip's button.
+@Suite struct TextTruncatedRealScreenTests {
+    @Test func testKeyboardClipboardChip_isTruncated() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/appagent").path
+        let decoded = try ImageDecoder().decodeFile(atPath: folder + "/2024-11-12_23-45-06_4.png")
+        let scale = 2.75
+        let device = DeviceSpec(scale: scale, width: Double(decoded.pixels.width) / scale, height: Double(decoded.pixels.height) / scale)
+        // The chip's text, x 440–695 px, y 1440–1480 px, with room inside the chip's outline.
+        let frame = Frame(x: 430 / scale, y: 1428 / scale, width: 280 / scale, height: 64 / scale)
+        func result(_ content: String, role: ElementRole) -> CheckResult? {
+            let contract = ScreenContract(id: "chip", screenshot: "chip.png", device: device, elements: [
+                ElementContract(id: "chip", role: role, frame: frame, text: TextSpec(content: content)),
+            ])
+            return TextTruncatedRule().run(ScreenContext(screen: contract, image: decoded.pixels)).first
+        }
+        let cut = try #require(result("in a concise way", role: .button))
+        #expect(cut.status == .fail, "\(cut.measured) \(cut.reason ?? "")")
+        #expect(cut.severity == .error)
+        #expect(cut.measured.textTruncated?.dots == 3)
+        // The clipboard text itself ending in "…" is no finding.
+        #expect(result("in a concise …", role: .button)?.status == .pass)
     }
 }
