@@ -91,7 +91,11 @@ public struct TextTruncatedRule: AuditCheck {
         }
 
         public func measuredText(_ facts: FindingFacts) -> String? {
-            "ellipsis at the end of \(place)\(atSize): \(drawn)"
+            if contentEndsInEllipsis == true { return "the content ends in an ellipsis of its own" }
+            guard let dots, dots > 0 else {
+                return lines.map { "no ellipsis ending its \($0 == 1 ? "line" : "\($0) lines")\(atSize)" }
+            }
+            return "ellipsis at the end of \(place)\(atSize): \(drawn)"
         }
 
         public func requiredText(_ facts: FindingFacts) -> String? { "the whole text shown" }
