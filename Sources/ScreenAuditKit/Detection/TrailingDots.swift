@@ -7,7 +7,8 @@ import Imaging
 /// small, about equal, their bottoms level in the lower part of the line, a letter's gap or less
 /// apart. Only three: a lone period or a dotted leader leaves the line as it was found.
 struct TrailingDots {
-    /// Pieces small enough to be a dot, ordered by top edge.
+    /// Pieces small enough to be a dot, ordered by top edge: at most 64 pixels (a 40 pt period
+    /// at @3x is 16), neither more than twice as wide as tall nor the reverse.
     let candidates: [InkComponent]
 
     init(components: [InkComponent]) {

@@ -117,11 +117,15 @@ struct TrailingEllipsisFinder {
         guard top <= bottom else { return nil }
         let baseline = Double(f.y) + line.baseline
         // The line's right end: the last column holding ink in its rows.
-        var right = -1
+        var right = f.x - 1
         map.values.withUnsafeBufferPointer { values in
+            let raw = UnsafeRawPointer(values.baseAddress!)
             for row in top...bottom {
                 var x = f.maxX - 1
                 let base = row * map.width
+                // Eight blank pixels at a time (the top bit of a byte is "at least half ink"),
+                // never past the right end found in the rows above.
+                while x - 8 >= right, raw.loadUnaligned(fromByteOffset: base + x - 7, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { x -= 8 }
                 while x > right, values[base + x] < InkCoverage.inkLevel { x -= 1 }
                 right = max(right, x)
             }
@@ -138,12 +142,11 @@ struct TrailingEllipsisFinder {
         guard baseline - Double(columnTop) <= Self.maximumDotTop * xHeight + 1 else { return nil }
         let left = max(f.x, right - Int((Self.windowWidth * xHeight).rounded(.up)))
         let pieces = Self.pieces(in: map, columns: left...right, rows: top...bottom)
-        return judge(pieces, line: line, index: index, baseline: baseline, xHeight: xHeight, rows: top...bottom, columns: left...right)
+        return judge(pieces, line: line, index: index, baseline: baseline, xHeight: xHeight)
     }
 
     /// Whether `pieces` (the window at the line's right end) end in an ellipsis.
-    func judge(_ all: [Piece], line: TextLineGeometry, index: Int, baseline: Double, xHeight: Double,
-               rows: ClosedRange<Int>, columns: ClosedRange<Int>) -> TrailingEllipsis? {
+    func judge(_ all: [Piece], line: TextLineGeometry, index: Int, baseline: Double, xHeight: Double) -> TrailingEllipsis? {
         let inside = all.filter { !$0.touchesFrame }
         guard let last = inside.max(by: { ($0.maxX, $1.minX) < ($1.maxX, $0.minX) }) else { return nil }
         // Specks (a few pixels of a JPEG's ringing) are far smaller than a dot.
