@@ -139,6 +139,28 @@ import Testing
         #expect(text.severity == .warning)
     }
 
+    /// A button's title on its capsule, the element's frame the button's: the page's colour in
+    /// the frame's corners is set aside as the frame's shape, the title's ellipsis still found.
+    @Test func testTruncatedTitleOnACapsuleButton_isFound() throws {
+        for scale in [2.0, 3.0] {
+            for (drawn, expected) in [("Begin Prac…", CheckStatus.fail), ("Begin Practice", .pass)] {
+                var canvas = Canvas(width: Int(320 * scale), height: Int(120 * scale), background: RGBA(Self.white))
+                let frame = Frame(x: 40, y: 30, width: 150, height: 44)
+                canvas.fillRoundedRect(RectF(x: frame.x * scale, y: frame.y * scale, width: frame.width * scale, height: frame.height * scale),
+                                               radius: 22 * scale, color: RGBA(RGB8(red: 0x0A, green: 0x84, blue: 0xFF)))
+                canvas.drawText(drawn, x: 56 * scale, baseline: (30 + 22 + 17 * 0.35) * scale, size: 17 * scale, weight: .semibold,
+                                        color: RGBA(Self.white))
+                let contract = ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: scale, width: 320, height: 120), elements: [
+                    ElementContract(id: "begin", role: .button, frame: frame,
+                                    text: TextSpec(content: "Begin Practice", pointSize: 17, weight: .semibold)),
+                ])
+                let result = try #require(TextTruncatedRule().run(ScreenContext(screen: contract, image: canvas.buffer)).first)
+                #expect(result.status == expected, "\(drawn) @\(Int(scale))x: \(result.measured) \(result.reason ?? "")")
+                if expected == .fail { #expect(result.severity == .error) }
+            }
+        }
+    }
+
     @Test func testDeclaredContentSize_isNamed() throws {
         let result = Self.result(Case(drawn: "Dragon Sca…", content: "Dragon Scale Armor", pointSize: 28, scale: 3), contentSize: .ax3)
         #expect(result.status == .fail)
