@@ -190,6 +190,25 @@ import Testing
         }
     }
 
+    /// A first line ending in the content's own "..." (wrapped after it) is no truncation: only
+    /// the last line shown is cut by a text view.
+    @Test func testFirstLineEndingInTheContentsOwnEllipsis_passes() throws {
+        for scale in [2.0, 3.0] {
+            var canvas = Canvas(width: Int(320 * scale), height: Int(140 * scale), background: RGBA(Self.white))
+            canvas.drawText("Wait for the chime...", x: 24 * scale, baseline: (20 + 17 * 1.05) * scale, size: 17 * scale, weight: .regular,
+                            color: RGBA(Self.ink))
+            canvas.drawText("then tap the rune", x: 24 * scale, baseline: (20 + 17 * 2.25) * scale, size: 17 * scale, weight: .regular,
+                            color: RGBA(Self.ink))
+            let contract = ScreenContract(id: "s", screenshot: "s.png", device: DeviceSpec(scale: scale, width: 320, height: 140), elements: [
+                ElementContract(id: "body", role: .text, frame: Frame(x: 20, y: 20, width: 200, height: 48),
+                                text: TextSpec(content: "Wait for the chime... then tap the rune", pointSize: 17)),
+            ])
+            let result = try #require(TextTruncatedRule().run(ScreenContext(screen: contract, image: canvas.buffer)).first)
+            #expect(result.status == .pass, "\(result.measured) \(result.reason ?? "")")
+            #expect(result.measured.textTruncated?.lines == 2)
+        }
+    }
+
     /// What `scan` sees: lines found in the pixels, without content. A line ending in an ellipsis
     /// is reported as probably truncated; others pass.
     @Test func testScannedLineEndingInAnEllipsis_isReported_contentUnknown() throws {

@@ -1,7 +1,7 @@
 import ColorScience
 import Imaging
 
-/// `text.truncated` — a line of an element's text ends in an ellipsis drawn in the pixels (three
+/// `text.truncated` — the last line of an element's text ends in an ellipsis drawn in the pixels (three
 /// small, equal dots on the baseline, evenly spaced, after a letter; see `TrailingEllipsis`) while
 /// the text's content does not end in one: the app cut the text short. A warning; an error for the
 /// text of an element a user acts on (a button's title). On a screen that declares its content
@@ -135,12 +135,12 @@ public struct TextTruncatedRule: AuditCheck {
                 return result(.notRun, reason: "right-to-left text: its ellipsis would stand at the line's left end, which this rule does not read")
             }
             let analysis = screen.textAnalysis(for: element, needing: [.coverage, .geometry])
-            switch analysis.trailingEllipses(content: text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) {
+            switch analysis.trailingEllipsis(content: text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) {
             case let .failure(failure):
                 return result(.notRun, reason: failure.reason)
             case let .success((lines, found)):
                 measured.lines = lines
-                guard let ellipsis = found.last else {
+                guard let ellipsis = found else {
                     measured.dots = 0
                     return result(.pass)
                 }

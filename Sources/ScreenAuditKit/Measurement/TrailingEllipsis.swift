@@ -91,9 +91,12 @@ struct TrailingEllipsisFinder {
         frameOrigin = (frame.x, frame.y)
     }
 
-    /// The ellipsis ending each line of `geometry` that ends in one.
-    func ellipses(_ geometry: TextGeometry, xHeight: Double) -> [TrailingEllipsis] {
-        geometry.lines.enumerated().compactMap { index, line in ellipsis(ending: line, index: index, xHeight: xHeight) }
+    /// The ellipsis ending the last line of `geometry`, if it ends in one. Only the last line is
+    /// read: UIKit's and Android's text views truncate the last line they show, so an earlier
+    /// line ending in an ellipsis is one of the text's own, wrapped after it ("Wait... | then tap").
+    func ellipsis(endingLastLineOf geometry: TextGeometry, xHeight: Double) -> TrailingEllipsis? {
+        guard let last = geometry.lines.last else { return nil }
+        return ellipsis(ending: last, index: geometry.lines.count - 1, xHeight: xHeight)
     }
 
     /// One connected piece of ink (eight-connected, pixels at least half ink), in map positions.
@@ -255,10 +258,9 @@ extension TextGeometry {
 }
 
 extension TextAnalysis {
-    /// The ellipses ending the lines of the text (see `TrailingEllipsis`), measured on the
-    /// coverage and the glyph geometry the other text checks share; only each line's right end is
-    /// read again.
-    func trailingEllipses(content: String, capToXHeight: Double) -> Result<(lines: Int, found: [TrailingEllipsis]), TextAnalysisFailure> {
+    /// The ellipsis ending the text's last line (see `TrailingEllipsis`), measured on the coverage
+    /// and the glyph geometry the other text checks share; only the line's right end is read again.
+    func trailingEllipsis(content: String, capToXHeight: Double) -> Result<(lines: Int, found: TrailingEllipsis?), TextAnalysisFailure> {
         let map: InkCoverage
         switch coverage {
         case let .notMeasurable(reason): return .failure(TextAnalysisFailure(reason: reason))
@@ -269,7 +271,7 @@ extension TextAnalysis {
             return .failure(TextAnalysisFailure(reason: reason))
         case let .measured(text):
             guard let xHeight = text.referenceXHeight else { return .failure(TextAnalysisFailure(reason: "no x-height or cap height was measured")) }
-            let found = TrailingEllipsisFinder(coverage: map, frame: frame).ellipses(text, xHeight: xHeight)
+            let found = TrailingEllipsisFinder(coverage: map, frame: frame).ellipsis(endingLastLineOf: text, xHeight: xHeight)
             return .success((text.lines.count, found))
         }
     }
