@@ -38,7 +38,7 @@ public struct TextTruncatedRule: AuditCheck {
         /// Whether the text's content is known (a contract, a UI hierarchy) or not (a line `scan`
         /// found in the pixels).
         public var contentKnown: Bool?
-        /// The content's last characters (at most 12), as declared.
+        /// The content's last characters (at most 12, spaces around them trimmed), as declared.
         public var contentEnd: String?
         /// The content itself ends in "…" or "...": an ellipsis in the pixels is the text's own.
         public var contentEndsInEllipsis: Bool?
@@ -121,7 +121,7 @@ public struct TextTruncatedRule: AuditCheck {
             guard let text = screen.text(of: element) else { return nil }
             let rect = screen.pixelRect(for: element.frame)
             let known = !text.content.trimmingWhitespace().isEmpty
-            var measured = Measured(contentKnown: known, contentEnd: known ? String(text.content.trimmingWhitespace().suffix(12)) : nil,
+            var measured = Measured(contentKnown: known, contentEnd: known ? String(text.content.trimmingWhitespace().suffix(12)).trimmingWhitespace() : nil,
                                     contentSize: contentSize)
             func result(_ status: CheckStatus, severity: Severity = Self.descriptor.defaultSeverity, reason: String? = nil) -> CheckResult {
                 CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: severity,
