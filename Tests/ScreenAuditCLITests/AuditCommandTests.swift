@@ -171,8 +171,9 @@ import Testing
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(summary["screens"] as? Int == 5)
         #expect(summary["waived"] as? Int == 1)
-        // The undrawn "blank" label: contrast.text, text.size and text.clipped cannot judge it.
-        #expect(summary["notRun"] as? Int == 3)
+        // The undrawn "blank" label: contrast.text, text.size, text.clipped and text.truncated
+        // cannot judge it.
+        #expect(summary["notRun"] as? Int == 4)
         #expect(summary["gateFailed"] as? Bool == true)
         // just-below, large-faint, bold-small, expired, dim, across-gradient, broken, wrong-size
         #expect(summary["errors"] as? Int == 8)

@@ -90,7 +90,7 @@ import Testing
         let type = type(of: check)
         let id = type.descriptor.id
         var page = Page(descriptor: type.descriptor, appliesTo: "screenshots: `audit`, `baseline`" + (id == RuleID.textUnexposed ? " with `--detect-text`" : "")
-            + ([RuleID.contrastText, RuleID.textSize].contains(id) ? ", `scan`" : ""))
+            + ([RuleID.contrastText, RuleID.textSize, RuleID.textTruncated].contains(id) ? ", `scan`" : ""))
         let policy = Policy(today: options.today, provenance: nil)
         for (index, example) in type.examples.enumerated() {
             let (context, results) = example.run(check)

@@ -47,9 +47,9 @@ import Testing
         #expect(screens["broken"]?["status"] as? String == "unreadable")
         // Every checked entry is a line found, with its box.
         let checked = screens["a"]?["checked"] as? [[String: Any]] ?? []
-        #expect(checked.count == 4, "\(checked)")
+        #expect(checked.count == 6, "\(checked)")
         #expect(checked.allSatisfy { ($0["element"] as? String)?.hasPrefix("text@") == true && $0["frame"] != nil })
-        #expect(Set(checked.compactMap { $0["rule"] as? String }) == [RuleID.contrastText, RuleID.textSize])
+        #expect(Set(checked.compactMap { $0["rule"] as? String }) == [RuleID.contrastText, RuleID.textSize, RuleID.textTruncated])
         // The faint label fails contrast.text; the dark screen passes.
         let findings = screens["a"]?["findings"] as? [[String: Any]] ?? []
         #expect(findings.count == 1 && findings.first?["rule"] as? String == RuleID.contrastText, "\(findings)")
@@ -118,7 +118,7 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stdout.contains("contract: found.json (4 lines on 2 screens)"), "\(run.stdout)")
         let audit = try Binary.run(["audit", "--contracts", "found.json", "--screenshots", "shots", "--out", "audited",
-                                    "--checks", "contrast.text,text.size"], in: directory.url)
+                                    "--checks", "contrast.text,text.size,text.truncated"], in: directory.url)
         #expect(audit.status == 1, "\(audit.stdout)\(audit.stderr)")
         func verdicts(_ path: String) throws -> [String: String] {
             var result: [String: String] = [:]

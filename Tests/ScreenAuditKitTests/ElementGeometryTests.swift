@@ -29,7 +29,8 @@ struct ElementGeometryTests {
         #expect(statuses("offscreen") == [RuleID.targetSize: .notRun, RuleID.contrastNonText: .notRun])
         let offscreen = try #require(report.checked.first { $0.element == "offscreen" && $0.rule == RuleID.targetSize })
         #expect(offscreen.reason == "its frame (x 250, y 10, 44 × 44 pt) lies outside the screen (200 × 100 pt)")
-        #expect(statuses("empty") == [RuleID.contrastText: .notRun, RuleID.textSize: .notRun, RuleID.textClipped: .notRun])
+        #expect(statuses("empty") == [RuleID.contrastText: .notRun, RuleID.textSize: .notRun, RuleID.textClipped: .notRun,
+                                       RuleID.textTruncated: .notRun])
         #expect(report.checked.first { $0.element == "empty" }?.reason == "its frame has zero size (0 × 12 pt)")
     }
 }

@@ -9,8 +9,10 @@ enum ScanCommand: Command {
     static let discussion = """
     For screenshots with no contract and no UI hierarchy (a mock-up export, a marketing shot, a
     game drawn in Metal): finds every line of text in each PNG or JPEG named (or below a folder
-    named) from its pixels, runs contrast.text and text.size on each line, and writes the usual
-    reports into --out, with an overlay of every screenshot outlining every line found.
+    named) from its pixels, runs contrast.text, text.size and text.truncated on each line, and
+    writes the usual reports into --out, with an overlay of every screenshot outlining every line
+    found. The pixels do not say what a line reads: text.truncated reports a line that ends in an
+    ellipsis as probably truncated, unable to tell an ellipsis that is part of the text.
 
     The scale comes from the screenshot's size when it is an Apple device's full-screen
     screenshot (every iPhone and iPad, portrait or landscape); for any other size pass --scale
@@ -42,7 +44,7 @@ enum ScanCommand: Command {
     ]
 
     /// The rules `scan` runs: those a line of text with no declared content or size can be judged by.
-    static let rules = [RuleID.contrastText, RuleID.textSize]
+    static let rules = [RuleID.contrastText, RuleID.textSize, RuleID.textTruncated]
 
     static func run(_ parsed: ParsedArguments, console: Console) async throws -> ExitStatus {
         guard !parsed.positionals.isEmpty else { throw UsageError("at least one screenshot or folder is required") }

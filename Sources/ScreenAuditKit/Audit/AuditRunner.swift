@@ -25,6 +25,7 @@ public struct AuditRunner: Sendable {
             TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule),
             TextSizeCheck(minimumPointSize: options.minimumTextSize),
             TextClippedCheck(),
+            TextTruncatedRule(),
             NonTextContrastCheck(),
             TargetSizeCheck(profile: options.targetProfile),
             TargetSpacingCheck(profile: options.targetProfile),
@@ -63,7 +64,7 @@ public struct AuditRunner: Sendable {
     }
 
     /// What the run's checks need measured of each text element: the ink coverage only for
-    /// `text.size` and `text.clipped`, the glyph geometry for `text.size` and
+    /// `text.size` and `text.clipped`, the glyph geometry for `text.size`, `text.truncated` and
     /// `design.type-ramp`, and for `contrast.text` where the text's size is not declared.
     var textParts: TextAnalysis.Parts {
         let ids = Set(checks.map { type(of: $0).descriptor.id })
@@ -71,7 +72,9 @@ public struct AuditRunner: Sendable {
         if ids.contains(RuleID.contrastText) || ids.contains(RuleID.designPalette) { parts.insert(.contrast) }
         if ids.contains(RuleID.contrastText) { parts.formUnion([.otherColors, .geometryWhereSizeUndeclared]) }
         if ids.contains(RuleID.textClipped) { parts.insert(.coverage) }
-        if ids.contains(RuleID.textSize) || ids.contains(RuleID.designTypeRamp) { parts.formUnion([.coverage, .geometry]) }
+        if ids.contains(RuleID.textSize) || ids.contains(RuleID.designTypeRamp) || ids.contains(RuleID.textTruncated) {
+            parts.formUnion([.coverage, .geometry])
+        }
         return parts
     }
 

@@ -64,6 +64,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case labelHintMissing(LabelHintMissingRule.Measured)
     case orderReading(OrderReadingRule.Measured)
     case textScales(TextScalesCheck.Measured)
+    case textTruncated(TextTruncatedRule.Measured)
 
     /// The payload, for its words.
     public var payload: any RuleMeasurement {
@@ -93,12 +94,14 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case let .labelHintMissing(m): m
         case let .orderReading(m): m
         case let .textScales(m): m
+        case let .textTruncated(m): m
         }
     }
 
     public var textContrast: TextContrastCheck.Measured? { if case let .textContrast(m) = self { m } else { nil } }
     public var textSize: TextSizeCheck.Measured? { if case let .textSize(m) = self { m } else { nil } }
     public var textClipped: TextClippedCheck.Measured? { if case let .textClipped(m) = self { m } else { nil } }
+    public var textTruncated: TextTruncatedRule.Measured? { if case let .textTruncated(m) = self { m } else { nil } }
     public var nonTextContrast: NonTextContrastCheck.Measured? { if case let .nonTextContrast(m) = self { m } else { nil } }
     public var targetSize: TargetSizeCheck.Measured? { if case let .targetSize(m) = self { m } else { nil } }
     public var targetSpacing: TargetSpacingCheck.Measured? { if case let .targetSpacing(m) = self { m } else { nil } }
@@ -138,6 +141,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
         case RuleID.labelHintMissing: self = .labelHintMissing(try .init(from: decoder))
         case RuleID.orderReading: self = .orderReading(try .init(from: decoder))
         case RuleID.textScales: self = .textScales(try .init(from: decoder))
+        case RuleID.textTruncated: self = .textTruncated(try .init(from: decoder))
         default:
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(rule)'"))
         }

@@ -31,7 +31,8 @@ public struct TextDetection: Equatable, Sendable {
 /// the pixels that differ from every background near them (`InkMask`), the connected pieces of
 /// that ink (`findInkComponents`), the rows of glyph-sized pieces at word-space gaps
 /// (`TextLineGrouping`) less those a drawing holds (`DrawnLines`), and single glyphs placed as
-/// text is (`LoneGlyphs`). Deterministic: the same pixels give the same lines.
+/// text is (`LoneGlyphs`); a line takes in the three dots of an ellipsis ending it
+/// (`TrailingDots`). Deterministic: the same pixels give the same lines.
 public struct TextDetector: Sendable {
     /// Pixels per point (3 for an @3x screenshot).
     public var scale: Double
@@ -56,7 +57,8 @@ public struct TextDetector: Sendable {
             return TextDetection(lines: [], unsearched: "no part of the image has a flat background to read text on")
         }
         let mask = InkMask(image: image, backgrounds: backgrounds, sampledTilesAreWhole: scale >= 2)
-        let pieces = findInkComponents(in: mask).filter { grouping.isGlyphLike($0, imageWidth: image.width) }
+        let components = findInkComponents(in: mask)
+        let pieces = components.filter { grouping.isGlyphLike($0, imageWidth: image.width) }
         guard pieces.count <= Self.maximumPieces else {
             return TextDetection(lines: [], unsearched: "\(pieces.count) glyph-sized pieces of ink: a texture or noise, not text")
         }
@@ -69,6 +71,12 @@ public struct TextDetector: Sendable {
         // (The pieces of a row a drawing holds are not offered again one by one.)
         let lone = pieces.indices.filter { !drawn.inLines[$0] }.map { pieces[$0] }
         lines += LoneGlyphs(scale: scale).accepted(lone, lines: lines, mask: mask, backgrounds: backgrounds, grouping: grouping).map { ($0.rect, 1) }
+        // An ellipsis ending a line belongs to it (`text.truncated` reads it there).
+        let dots = TrailingDots(components: components)
+        lines = lines.map { line in
+            let grown = dots.extending(line.glyphs)
+            return (grown.glyphs, line.pieces + grown.dots)
+        }
         lines = Self.mergingFragments(lines)
         var counts = [Int32](repeating: 0, count: 1 << 15)
         return TextDetection(lines: lines.compactMap { line in

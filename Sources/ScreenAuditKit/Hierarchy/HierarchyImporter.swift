@@ -97,7 +97,7 @@ public struct HierarchyImporter: Sendable {
 
     /// The rules an element that may be covered or cut does not get: what shows of it is not the
     /// element (WCAG's checks, and ATF's NOT_RUN against a scrollable edge).
-    static let visibilityRules = [RuleID.targetSize, RuleID.targetSpacing, RuleID.textClipped, RuleID.textSize, RuleID.contrastText,
+    static let visibilityRules = [RuleID.targetSize, RuleID.targetSpacing, RuleID.textClipped, RuleID.textTruncated, RuleID.textSize, RuleID.contrastText,
                                   RuleID.contrastNonText, RuleID.layoutOverlap, RuleID.orderReading, RuleID.textScales]
 
     // MARK: Geometry
