@@ -150,6 +150,8 @@ struct ScreenComposer {
         let style = Self.style(forSize: baseSize, weight: weight)
         let size = scaled(baseSize, weight: weight)
         var lines = Self.wrap(content, width: width - 2, size: size, weight: weight)
+        // The room the wrapped text takes: what follows is laid out below it, whatever is drawn.
+        let laidOutLines = lines.count
         if let defect, defect.element == id, defect.kind == .truncatedTitle {
             lines = [Self.truncated(content, width: width - 2, size: size, weight: weight)]
         }
@@ -182,7 +184,9 @@ struct ScreenComposer {
         }
         declare(ElementContract(id: id, role: role, frame: frame, label: content,
                                 text: TextSpec(content: content, pointSize: declaredSize, weight: weight, textStyle: style), asset: asset))
-        return frame
+        // A planted truncated title leaves the layout as it was (its label kept the room it had):
+        // the controls below do not move.
+        return Frame(x: frame.x, y: frame.y, width: frame.width, height: lineHeight * Double(laidOutLines))
     }
 
     /// The longest start of `text` that fits `width` with "…" after it, on one line.
