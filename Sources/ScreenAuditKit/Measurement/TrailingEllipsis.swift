@@ -61,6 +61,10 @@ struct TrailingEllipsisFinder {
     /// How far left of the line's right end the pieces are looked at, in x-heights: three dots at
     /// the widest pitch, the gap before them and part of the letter.
     static let windowWidth = 4.5
+    /// The line's last columns whose ink must stay as low as a dot before the pieces at its end
+    /// are looked at, in x-heights: within the last dot and the gap before it (dots are 0.24–0.45
+    /// and their pitch 0.4–0.6 of the x-height).
+    static let endColumns = 0.3
 
     let coverage: InkCoverage
     /// Where the element's frame starts in the screenshot: map positions are turned into
@@ -134,12 +138,19 @@ struct TrailingEllipsisFinder {
             }
         }
         guard right >= f.x else { return nil }
-        // Most lines end in a letter: the last column's ink rises above a dot's height.
+        // Most lines end in a letter: the ink of the line's last columns rises above a dot's
+        // height. The columns within `endColumns` x-heights of the end are looked at, not the last
+        // alone: a round letter's last column is the middle of its curve, low like a dot, but the
+        // curve rises within a third of an x-height, while an ellipsis's last dot and the gap
+        // before it stay low.
         var columnTop = bottom
+        let firstColumn = max(f.x, right - Int((Self.endColumns * xHeight).rounded(.down)))
         map.values.withUnsafeBufferPointer { values in
-            for row in top...bottom where values[row * map.width + right] >= InkCoverage.inkLevel {
-                columnTop = row
-                break
+            rows: for row in top...bottom {
+                for x in firstColumn...right where values[row * map.width + x] >= InkCoverage.inkLevel {
+                    columnTop = row
+                    break rows
+                }
             }
         }
         guard baseline - Double(columnTop) <= Self.maximumDotTop * xHeight + 1 else { return nil }
