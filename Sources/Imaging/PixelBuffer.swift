@@ -44,14 +44,26 @@ public struct PixelBuffer: Equatable, Sendable {
         self.height = height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         if fill != RGBA(red: 0, green: 0, blue: 0, alpha: 0) {
-            for offset in stride(from: 0, to: pixels.count, by: 4) {
-                pixels[offset] = fill.red
-                pixels[offset + 1] = fill.green
-                pixels[offset + 2] = fill.blue
-                pixels[offset + 3] = fill.alpha
-            }
+            pixels.withUnsafeMutableBytes { Self.repeatFirstPixel(fill, across: $0) }
         }
         self.pixels = pixels
+    }
+
+    /// Writes `color` into the first pixel of `bytes`, then doubles the written run by copying it
+    /// onto the rest: a handful of `memcpy` calls instead of a store per byte, which matters in
+    /// debug builds, where a per-byte loop over a 2064 × 2752 frame took a fifth of the demo.
+    static func repeatFirstPixel(_ color: RGBA, across bytes: UnsafeMutableRawBufferPointer) {
+        guard bytes.count >= 4, let base = bytes.baseAddress else { return }
+        base.storeBytes(of: color.red, toByteOffset: 0, as: UInt8.self)
+        base.storeBytes(of: color.green, toByteOffset: 1, as: UInt8.self)
+        base.storeBytes(of: color.blue, toByteOffset: 2, as: UInt8.self)
+        base.storeBytes(of: color.alpha, toByteOffset: 3, as: UInt8.self)
+        var written = 4
+        while written < bytes.count {
+            let chunk = min(written, bytes.count - written)
+            (base + written).copyMemory(from: base, byteCount: chunk)
+            written += chunk
+        }
     }
 
     public var bytesPerRow: Int { width * 4 }

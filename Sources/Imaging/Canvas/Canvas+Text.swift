@@ -53,11 +53,15 @@ extension Canvas {
 
         let canvasWidth = width
         withPixels { pixels in
-            for (rowIndex, row) in rows.enumerated() {
-                for (columnIndex, column) in columns.enumerated() {
-                    let value = coverage[rowIndex * regionWidth + columnIndex]
-                    if value > 0 {
-                        Self.blend(pixels, at: (row * canvasWidth + column) * 4, color: color, alpha: Self.opacity(value, color))
+            coverage.withUnsafeBufferPointer { coverage in
+                var index = 0
+                for row in rows {
+                    var offset = (row * canvasWidth + columns.lowerBound) * 4
+                    for _ in 0..<regionWidth {
+                        let value = coverage[index]
+                        if value > 0 { Self.blend(pixels, at: offset, color: color, alpha: Self.opacity(value, color)) }
+                        index += 1
+                        offset += 4
                     }
                 }
             }

@@ -41,7 +41,7 @@ public struct Canvas: Sendable {
         let columns = Self.axisCoverage(from: inside.x, to: inside.maxX, pixels: width)
         let rows = Self.axisCoverage(from: inside.y, to: inside.maxY, pixels: height)
         let black = RGBA(red: 0, green: 0, blue: 0)
-        let table = DimTable(strength: strength)
+        let table = BlendTable(dimmingBy: strength)
         withPixels { pixels in
             for row in 0..<height {
                 for column in 0..<width {
@@ -63,7 +63,7 @@ public struct Canvas: Sendable {
     /// what an overlay shows of the screenshot, dimmed but for its findings.
     public mutating func dim(by amount: Double, keeping kept: [PixelRect]) {
         guard amount.isFinite, amount > 0 else { return }
-        let table = DimTable(strength: min(amount, 1))
+        let table = BlendTable(dimmingBy: min(amount, 1))
         let width = self.width, height = self.height
         let clipped = kept.map { rect in
             (x0: max(0, rect.x), x1: min(width, rect.maxX), y0: max(0, rect.y), y1: min(height, rect.maxY))
@@ -164,50 +164,66 @@ public struct Canvas: Sendable {
     static func clamp01(_ value: Double) -> Double { min(max(value, 0), 1) }
 }
 
-/// Dimming toward black by one strength, through a table per channel kind built by the same
-/// arithmetic as `Canvas.blend`, so a pixel looked up has the bytes `blend` would give it.
-private struct DimTable {
-    private var color = [UInt8](repeating: 0, count: 256)
+/// Blending one colour at one opacity over whole runs of pixels, through a table per channel
+/// built by the same arithmetic as `Canvas.blend`, so a pixel looked up has the bytes `blend` would
+/// give it: what dimming (black at a strength) and the inside of a filled shape (its colour at
+/// full coverage) use, since their cost is a table lookup per channel instead of a blend.
+struct BlendTable {
+    private var red = [UInt8](repeating: 0, count: 256)
+    private var green = [UInt8](repeating: 0, count: 256)
+    private var blue = [UInt8](repeating: 0, count: 256)
     private var alpha = [UInt8](repeating: 0, count: 256)
 
-    /// Each entry from `Canvas.channel`, as `blend` computes it for black at `strength`. (Built
+    /// Each entry from `Canvas.channel`, as `blend` computes it for `color` at `opacity`. (Built
     /// through a four-byte pixel and `blend` itself, Swift 6.3.1's release builds read the alpha
     /// entries back unchanged, so transparent pixels were not dimmed: see docs/reliability.md.)
-    init(strength: Double) {
+    init(color: RGBA, opacity: Double) {
         for value in 0..<256 {
             let byte = UInt8(value)
-            if strength >= 1 {
-                (color[value], alpha[value]) = (0, 255)
+            if opacity >= 1 {
+                (red[value], green[value], blue[value], alpha[value]) = (color.red, color.green, color.blue, 255)
             } else {
-                color[value] = Canvas.channel(0, over: byte, alpha: strength, keep: 1 - strength)
-                alpha[value] = Canvas.channel(255, over: byte, alpha: strength, keep: 1 - strength)
+                let keep = 1 - opacity
+                red[value] = Canvas.channel(color.red, over: byte, alpha: opacity, keep: keep)
+                green[value] = Canvas.channel(color.green, over: byte, alpha: opacity, keep: keep)
+                blue[value] = Canvas.channel(color.blue, over: byte, alpha: opacity, keep: keep)
+                alpha[value] = Canvas.channel(255, over: byte, alpha: opacity, keep: keep)
             }
         }
     }
 
-    /// Dims the pixels whose bytes lie in `offset..<end`. A pixel like the one before it (most of
-    /// a screenshot lies in runs of one colour) takes the dimmed value already worked out.
+    /// Dimming toward black by `strength`.
+    init(dimmingBy strength: Double) {
+        self.init(color: RGBA(red: 0, green: 0, blue: 0), opacity: strength)
+    }
+
+    /// Blends the pixels whose bytes lie in `offset..<end`. A pixel like the one before it (most of
+    /// a screenshot lies in runs of one colour) takes the value already worked out.
     @inline(__always)
     func apply(_ pixels: UnsafeMutableBufferPointer<UInt8>, from offset: Int, to end: Int) {
         guard offset < end else { return }
-        color.withUnsafeBufferPointer { color in
-            alpha.withUnsafeBufferPointer { alpha in
-                let raw = UnsafeMutableRawPointer(pixels.baseAddress!)
-                @inline(__always) func dimmed(_ pixel: UInt32) -> UInt32 {
-                    UInt32(color[Int(pixel & 0xFF)]) | UInt32(color[Int(pixel >> 8 & 0xFF)]) << 8
-                        | UInt32(color[Int(pixel >> 16 & 0xFF)]) << 16 | UInt32(alpha[Int(pixel >> 24)]) << 24
-                }
-                var previous = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                var previousDimmed = dimmed(previous)
-                var at = offset
-                while at < end {
-                    let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                    if pixel != previous {
-                        previous = pixel
-                        previousDimmed = dimmed(pixel)
+        red.withUnsafeBufferPointer { red in
+            green.withUnsafeBufferPointer { green in
+                blue.withUnsafeBufferPointer { blue in
+                    alpha.withUnsafeBufferPointer { alpha in
+                        let raw = UnsafeMutableRawPointer(pixels.baseAddress!)
+                        @inline(__always) func blended(_ pixel: UInt32) -> UInt32 {
+                            UInt32(red[Int(pixel & 0xFF)]) | UInt32(green[Int(pixel >> 8 & 0xFF)]) << 8
+                                | UInt32(blue[Int(pixel >> 16 & 0xFF)]) << 16 | UInt32(alpha[Int(pixel >> 24)]) << 24
+                        }
+                        var previous = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                        var previousBlended = blended(previous)
+                        var at = offset
+                        while at < end {
+                            let pixel = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                            if pixel != previous {
+                                previous = pixel
+                                previousBlended = blended(pixel)
+                            }
+                            raw.storeBytes(of: previousBlended.littleEndian, toByteOffset: at, as: UInt32.self)
+                            at += 4
+                        }
                     }
-                    raw.storeBytes(of: previousDimmed.littleEndian, toByteOffset: at, as: UInt32.self)
-                    at += 4
                 }
             }
         }

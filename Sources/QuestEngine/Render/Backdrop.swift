@@ -15,38 +15,69 @@ enum Backdrop {
         let glowX = w * 0.78, glowY = h * 0.16, glowRadius = w * 0.45
         let glowRadiusSquared = glowRadius * glowRadius
 
-        canvas.buffer.pixels.withUnsafeMutableBufferPointer { pixels in
-            for y in 0..<height {
-                let t = Double(y) / h
-                let sky = (mix(theme.skyTop.red, theme.skyBottom.red, t), mix(theme.skyTop.green, theme.skyBottom.green, t),
-                           mix(theme.skyTop.blue, theme.skyBottom.blue, t))
-                let dy = Double(y) - glowY
-                var offset = y * width * 4
-                for x in 0..<width {
-                    var color: (Double, Double, Double)
-                    if Double(y) >= near[x] {
-                        let shade = 1 - 0.25 * min(1, (Double(y) - near[x]) / (h * 0.3))
-                        color = (Double(theme.nearHills.red) * shade, Double(theme.nearHills.green) * shade, Double(theme.nearHills.blue) * shade)
-                    } else if Double(y) >= far[x] {
-                        color = (Double(theme.farHills.red), Double(theme.farHills.green), Double(theme.farHills.blue))
-                    } else {
-                        color = sky
-                        let dx = Double(x) - glowX
-                        let d2 = dx * dx + dy * dy
-                        if d2 < glowRadiusSquared {
-                            let k = (1 - d2 / glowRadiusSquared) * 0.35
-                            color = (color.0 + (Double(theme.glow.red) - color.0) * k * k,
-                                     color.1 + (Double(theme.glow.green) - color.1) * k * k,
-                                     color.2 + (Double(theme.glow.blue) - color.2) * k * k)
+        // Most pixels are sky or far hills outside the glow: their colour depends on the row (or
+        // nothing) and on the grain alone, so each row's seven possible pixels are worked out
+        // once and copied. The pixels of the glow and the near hills are computed one by one.
+        // Same arithmetic either way, so the same bytes; a per-pixel evaluation of everything made
+        // this a quarter of the demo's time in debug builds.
+        let farPixels = grainPixels(Double(theme.farHills.red), Double(theme.farHills.green), Double(theme.farHills.blue))
+        let nearRed = Double(theme.nearHills.red), nearGreen = Double(theme.nearHills.green), nearBlue = Double(theme.nearHills.blue)
+        let glowRed = Double(theme.glow.red), glowGreen = Double(theme.glow.green), glowBlue = Double(theme.glow.blue)
+        let shadeSpan = h * 0.3
+        let cells = (width + 2) / 3
+        var grains = [Int](repeating: 0, count: cells)
+        canvas.buffer.pixels.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let pixels = base.bindMemory(to: UInt32.self, capacity: width * height)
+            far.withUnsafeBufferPointer { far in
+                near.withUnsafeBufferPointer { near in
+                    grains.withUnsafeMutableBufferPointer { grains in
+                        var y = 0
+                        while y < height {
+                            if y % 3 == 0 {
+                                // Painterly grain: ±3 levels per 3-pixel cell.
+                                var cell = 0
+                                while cell < cells {
+                                    grains[cell] = Int(hash(UInt32(cell), UInt32(y / 3), theme.seed) % 7) - 3
+                                    cell += 1
+                                }
+                            }
+                            let row = Double(y)
+                            let t = row / h
+                            let skyRed = mix(theme.skyTop.red, theme.skyBottom.red, t)
+                            let skyGreen = mix(theme.skyTop.green, theme.skyBottom.green, t)
+                            let skyBlue = mix(theme.skyTop.blue, theme.skyBottom.blue, t)
+                            let skyPixels = grainPixels(skyRed, skyGreen, skyBlue)
+                            let dy = row - glowY
+                            let dy2 = dy * dy
+                            var offset = y * width
+                            var x = 0
+                            while x < width {
+                                let grain = grains[x / 3]
+                                let nearTop = near[x]
+                                if row >= nearTop {
+                                    let fall = (row - nearTop) / shadeSpan
+                                    let shade = 1 - 0.25 * (fall < 1 ? fall : 1)
+                                    pixels[offset] = pack(nearRed * shade, nearGreen * shade, nearBlue * shade, grain: grain)
+                                } else if row >= far[x] {
+                                    pixels[offset] = farPixels[grain + 3]
+                                } else {
+                                    let dx = Double(x) - glowX
+                                    let d2 = dx * dx + dy2
+                                    if d2 < glowRadiusSquared {
+                                        let k = (1 - d2 / glowRadiusSquared) * 0.35
+                                        pixels[offset] = pack(skyRed + (glowRed - skyRed) * k * k, skyGreen + (glowGreen - skyGreen) * k * k,
+                                                              skyBlue + (glowBlue - skyBlue) * k * k, grain: grain)
+                                    } else {
+                                        pixels[offset] = skyPixels[grain + 3]
+                                    }
+                                }
+                                offset += 1
+                                x += 1
+                            }
+                            y += 1
                         }
                     }
-                    // Painterly grain: ±3 levels per 3-pixel cell.
-                    let grain = Double(Int(hash(UInt32(x / 3), UInt32(y / 3), theme.seed) % 7) - 3)
-                    pixels[offset] = clamp(color.0 + grain)
-                    pixels[offset + 1] = clamp(color.1 + grain)
-                    pixels[offset + 2] = clamp(color.2 + grain)
-                    pixels[offset + 3] = 255
-                    offset += 4
                 }
             }
         }
@@ -93,5 +124,25 @@ enum Backdrop {
 
     static func mix(_ a: UInt8, _ b: UInt8, _ t: Double) -> Double { Double(a) + (Double(b) - Double(a)) * t }
 
-    static func clamp(_ value: Double) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+    /// `UInt8(max(0, min(255, value.rounded())))`, spelled with comparisons: the same byte for
+    /// every value (NaN gives 255 either way), without the generic `min`/`max` calls a debug build
+    /// makes for every channel of every pixel.
+    static func clamp(_ value: Double) -> UInt8 {
+        guard value < 255 else { return 255 }
+        guard value > 0 else { return 0 }
+        let whole = UInt8(value)  // truncates
+        return value - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
+    /// The opaque pixel, as it lies in memory, of a colour plus `grain` levels on every channel.
+    static func pack(_ red: Double, _ green: Double, _ blue: Double, grain: Int) -> UInt32 {
+        let offset = Double(grain)
+        let bytes = UInt32(clamp(red + offset)) | UInt32(clamp(green + offset)) << 8 | UInt32(clamp(blue + offset)) << 16 | 0xFF00_0000
+        return bytes.littleEndian
+    }
+
+    /// The seven pixels a colour gives with grain −3 … +3.
+    static func grainPixels(_ red: Double, _ green: Double, _ blue: Double) -> [UInt32] {
+        (-3...3).map { pack(red, green, blue, grain: $0) }
+    }
 }

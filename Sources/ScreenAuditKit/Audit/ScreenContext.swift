@@ -14,6 +14,8 @@ public struct ScreenContext: Sendable {
     /// the app laid out, drawn or not yet (a web page still loading): a target whose frame shows
     /// nothing is not judged.
     public var fromDump = false
+    /// The non-text contrasts measured so far, shared by the checks that read them.
+    let nonTextContrasts = NonTextContrastMemo()
 
     /// `textParts`: what the run's checks need of each text element (nothing when no text check
     /// runs).

@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 import Imaging
 
 /// The contrast of a component without text against what surrounds it: what `contrast.nontext`
@@ -12,8 +13,33 @@ public enum NonTextContrastOutcome: Equatable, Sendable {
 
 extension ScreenContext {
     /// `measureNonTextContrast` of `rect` with the ring the checks use: 2 pt of what surrounds it.
+    /// Measured once per frame and kind: `contrast.nontext`, `design.palette` and
+    /// `design.consistency` (in its sampling pass and again in its run) all read the same control.
     func nonTextContrast(in rect: PixelRect, glyph: Bool = false) -> NonTextContrastOutcome {
-        measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())), glyph: glyph)
+        nonTextContrasts.outcome(for: rect, glyph: glyph) {
+            measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())), glyph: glyph)
+        }
+    }
+}
+
+/// The non-text contrasts measured on one screen, by frame and kind. Shared by the copies of a
+/// screen's context (they hold the same pixels); a lock, since nothing stops two checks of one
+/// screen from running at once.
+final class NonTextContrastMemo: @unchecked Sendable {
+    private struct Key: Hashable {
+        let rect: PixelRect
+        let glyph: Bool
+    }
+
+    private let lock = NSLock()
+    private var outcomes: [Key: NonTextContrastOutcome] = [:]
+
+    func outcome(for rect: PixelRect, glyph: Bool, measure: () -> NonTextContrastOutcome) -> NonTextContrastOutcome {
+        let key = Key(rect: rect, glyph: glyph)
+        if let known = lock.withLock({ outcomes[key] }) { return known }
+        let measured = measure()
+        lock.withLock { outcomes[key] = measured }
+        return measured
     }
 }
 
@@ -33,38 +59,54 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
     var outside: [UInt32: Int] = [:]
     let x0 = max(0, rect.x - ring), y0 = max(0, rect.y - ring)
     let x1 = min(image.width, rect.maxX + ring), y1 = min(image.height, rect.maxY + ring)
-    func key(_ p: RGBA) -> UInt32 { UInt32(p.red >> 2) << 12 | UInt32(p.green >> 2) << 6 | UInt32(p.blue >> 2) }
+    let insideX0 = max(x0, rect.x), insideX1 = max(insideX0, min(x1, rect.maxX))
+    let width = image.width
+    @inline(__always) func key(_ pixels: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
+        UInt32(pixels[at] >> 2) << 12 | UInt32(pixels[at + 1] >> 2) << 6 | UInt32(pixels[at + 2] >> 2)
+    }
     var ringPixels = 0
-    for y in y0..<y1 {
-        for x in x0..<x1 where x < rect.x || x >= rect.maxX || y < rect.y || y >= rect.maxY {
-            outside[key(image[x, y]), default: 0] += 1
-            ringPixels += 1
-        }
-    }
-    guard ringPixels >= 8, let backgroundKey = outside.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
-        return .notMeasurable("the element fills the screen: nothing adjacent to compare with")
-    }
-    var inside: [UInt32: (count: Int, sum: SIMD3<Int>)] = [:]
+    var tallies: [UInt32: ColourTally] = [:]
     var backgroundSum = SIMD3<Int>.zero, backgroundCount = 0
-    for y in y0..<y1 {
-        for x in x0..<x1 {
-            let pixel = image[x, y]
-            let k = key(pixel)
-            let isInside = x >= rect.x && x < rect.maxX && y >= rect.y && y < rect.maxY
-            if isInside {
-                let entry = inside[k] ?? (0, .zero)
-                inside[k] = (entry.count + 1, entry.sum &+ SIMD3(Int(pixel.red), Int(pixel.green), Int(pixel.blue)))
-            } else if k == backgroundKey {
-                backgroundSum &+= SIMD3(Int(pixel.red), Int(pixel.green), Int(pixel.blue))
-                backgroundCount += 1
+    image.pixels.withUnsafeBufferPointer { pixels in
+        // The ring: whole rows above and below the frame, and the columns either side of it.
+        for y in y0..<y1 {
+            let rowInside = y >= rect.y && y < rect.maxY
+            for span in rowInside ? [x0..<insideX0, insideX1..<x1] : [x0..<x1] {
+                var at = (y * width + span.lowerBound) * 4
+                for _ in span {
+                    outside[key(pixels, at), default: 0] += 1
+                    at += 4
+                }
+                ringPixels += span.count
             }
         }
+        guard ringPixels >= 8, let backgroundKey = outside.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else {
+            return
+        }
+        for y in y0..<y1 {
+            let rowInside = y >= rect.y && y < rect.maxY
+            var at = (y * width + x0) * 4
+            for x in x0..<x1 {
+                let k = key(pixels, at)
+                if rowInside && x >= insideX0 && x < insideX1 {
+                    tallies[k, default: ColourTally()].add(pixels[at], pixels[at + 1], pixels[at + 2])
+                } else if k == backgroundKey {
+                    backgroundSum &+= SIMD3(Int(pixels[at]), Int(pixels[at + 1]), Int(pixels[at + 2]))
+                    backgroundCount += 1
+                }
+                at += 4
+            }
+        }
+    }
+    guard backgroundCount > 0 else {
+        return .notMeasurable("the element fills the screen: nothing adjacent to compare with")
     }
     func color(_ sum: SIMD3<Int>, _ count: Int) -> RGB8 {
         RGB8(red: UInt8((sum.x + count / 2) / count), green: UInt8((sum.y + count / 2) / count), blue: UInt8((sum.z + count / 2) / count))
     }
     let background = color(backgroundSum, backgroundCount)
     let significant = max(1, rect.area * 4 / 100)
+    let inside = tallies.mapValues { (count: $0.count, sum: $0.sum) }
     var best: (ratio: Double, color: RGB8)?
     // What the best colour was judged against when it is a glyph on the frame's own fill.
     var glyphAgainst: RGB8?
@@ -101,6 +143,17 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
         return .notMeasurable("nothing inside the element differs from what surrounds it (\(background.hex)): no fill, boundary or glyph to measure")
     }
     return .measured(ratio: best.ratio, component: best.color, background: glyphAgainst ?? background)
+}
+
+/// The pixels of one colour key inside a frame: how many, and their channels' sums.
+private struct ColourTally {
+    var count = 0
+    var sum = SIMD3<Int>.zero
+
+    mutating func add(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        count += 1
+        sum &+= SIMD3(Int(red), Int(green), Int(blue))
+    }
 }
 
 /// Below this ratio two colours are one for a reader (a step or two of 8-bit noise, or JPEG
