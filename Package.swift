@@ -56,3 +56,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A member of a module (Foundation's `trimmingCharacters`, say) is usable only in a file that
+// imports that module, as on every platform: without this, one file's import made the members
+// visible to the whole module on Linux, which macOS's compiler need not accept (SE-0444).
+for target in package.targets where target.type != .system && target.name != "CImagingShim" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

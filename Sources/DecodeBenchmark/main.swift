@@ -187,7 +187,7 @@ print("audit benchmark: 1290×2796 screen, \(textElements) text elements coverin
 let screenMegapixels = Double(auditScreen.image.width * auditScreen.image.height) / 1_000_000
 let decodeScreen = { _ = try decoder.decode(auditPNG, file: "audit.png") }
 _ = try measure("decode the screen PNG", megapixels: screenMegapixels, decodeScreen)
-let check = TextContrastCheck()
+let check = TextContrastRule()
 // The context measures every text element as it is built (the analysis the text checks share),
 // so building it is part of the time.
 let contrastOnly = {
@@ -195,7 +195,7 @@ let contrastOnly = {
     precondition(check.run(context).count == textElements)
 }
 _ = measure("contrast.text on 40 elements", megapixels: Double(auditedPixels) / 1_000_000, contrastOnly)
-let textChecks: [any AuditCheck] = [check, TextSizeCheck(), TextClippedCheck()]
+let textChecks: [any AuditCheck] = [check, TextSizeRule(), TextClippedRule()]
 let threeTextChecks = {
     let context = ScreenContext(screen: auditScreen.contract, image: auditScreen.image)
     precondition(textChecks.flatMap { $0.run(context) }.count == textElements * 3)

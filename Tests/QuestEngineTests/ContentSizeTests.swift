@@ -16,8 +16,8 @@ struct ContentSizeTests {
     @Test(arguments: DeviceProfile.all)
     func testEveryRouteAtAX3_fitsWithoutOverlapAndScales(_ device: DeviceProfile) {
         for route in Route.all {
-            let large = QuestRenderer.render(route, on: device, contentSize: .ax3).contract
-            let regular = QuestRenderer.render(route, on: device).contract
+            let large = QuestRenderer.contract(route, on: device, contentSize: .ax3)
+            let regular = QuestRenderer.contract(route, on: device)
             let id = large.id
             #expect(id == "\(device.id)/\(route.id)@AX3")
             #expect(large.contentSize == .ax3 && large.variantOf == regular.id)
@@ -69,6 +69,8 @@ struct ContentSizeTests {
             let second = QuestRenderer.render(route, on: .iPhoneLarge, contentSize: .ax3)
             #expect(first.image.pixelDigest == second.image.pixelDigest)
             #expect(first.contract == second.contract)
+            // The contract laid out without drawing is the drawn frame's.
+            #expect(QuestRenderer.contract(route, on: .iPhoneLarge, contentSize: .ax3) == first.contract)
             #expect(first.screenshotPath == "AX3/en-US/iPhone_large/\(route.id).png")
             #expect(first.image != QuestRenderer.render(route, on: .iPhoneLarge).image)
         }
@@ -142,9 +144,9 @@ struct ContentSizeTests {
         #expect(kept.height == 56 && kept.width < 300)
         #expect(ScreenComposer.wrap("Back to Quest Board", width: kept.width - 24, size: 40, weight: .semibold).count == 2)
         #expect(DefectKind.buttonNotGrowing.rule == RuleID.textClipped)
-        let found = TextClippedCheck().run(ScreenContext(screen: planted, image: image))
+        let found = TextClippedRule().run(ScreenContext(screen: planted, image: image))
         #expect(found.contains { $0.element == "board" && $0.status == .fail })
-        #expect(TextClippedCheck().run(ScreenContext(screen: clean, image: cleanImage)).allSatisfy { $0.status == .pass })
+        #expect(TextClippedRule().run(ScreenContext(screen: clean, image: cleanImage)).allSatisfy { $0.status == .pass })
     }
 
     /// At AX3 a seed plants only what does not follow Dynamic Type, the same every time; at L it
@@ -163,7 +165,7 @@ struct ContentSizeTests {
             }
             var atL = SeededRandom(seed: 7 &+ UInt64(index)), plain = atL
             let seeded = QuestRenderer.renderSeeded(pair.1, on: pair.0, random: &atL).1
-            let clean = QuestRenderer.render(pair.1, on: pair.0).contract
+            let clean = QuestRenderer.contract(pair.1, on: pair.0)
             let plan = DefectSeeder.plan(for: clean, random: &plain)
             #expect(seeded?.kind == plan?.kind && seeded?.element == plan?.element)
         }

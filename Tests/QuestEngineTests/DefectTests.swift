@@ -20,7 +20,7 @@ struct DefectTests {
         let route = Route.named("banishment.prologue")!
         let plan = DefectPlan(kind: .lowContrast, element: "lesson", parameter: 3.2)
         let frame = QuestRenderer.render(route, on: .iPhoneLarge, defect: plan)
-        let result = try #require(TextContrastCheck().run(ScreenContext(screen: frame.contract, image: frame.image))
+        let result = try #require(TextContrastRule().run(ScreenContext(screen: frame.contract, image: frame.image))
             .first { $0.element == "lesson" })
         #expect(result.status == .fail)
         let ratio = try #require(result.measured.textContrast?.ratio)
@@ -53,7 +53,7 @@ struct DefectTests {
         var screens: [(id: String, findings: [Finding])] = []
         let policy = Policy(today: CalendarDay(year: 2026, month: 11, day: 29), provenance: QuestArt.provenance)
         for (frame, _) in frames {
-            let results = TextContrastCheck().run(ScreenContext(screen: frame.contract, image: frame.image))
+            let results = TextContrastRule().run(ScreenContext(screen: frame.contract, image: frame.image))
             screens.append((frame.contract.id, policy.findings(for: results, screen: frame.contract)))
         }
         let manifest = DefectManifest(seed: 3, screens: frames.map(\.0.contract.id), defects: frames.compactMap(\.1))
@@ -76,7 +76,7 @@ struct DefectTests {
         let candidates = ["crystal.practice", "crystal.lesson", "enchanter.trial", "hub"].compactMap(Route.named)
         var random = SeededRandom(seed: 7)
         let (route, plan) = try #require(candidates.lazy.compactMap { route -> (Route, DefectPlan)? in
-            let clean = QuestRenderer.render(route, on: device).contract
+            let clean = QuestRenderer.contract(route, on: device)
             return DefectSeeder.spokenOptions(for: clean, random: &random).first { $0.kind == kind }.map { (route, $0) }
         }.first, "no screen offers \(kind)")
         let clean = QuestRenderer.render(route, on: device)
@@ -99,8 +99,8 @@ struct DefectTests {
     /// chosen relic row is also `selected`, and a plain container has none.
     @Test func testContracts_declareTraits() throws {
         let device = DeviceProfile.iPhoneLarge
-        for route in Route.all {
-            let contract = QuestRenderer.render(route, on: device).contract
+        let contracts = Route.all.map { QuestRenderer.contract($0, on: device) }
+        for (route, contract) in zip(Route.all, contracts) {
             for element in contract.elements where element.role != .container {
                 let traits = try #require(element.accessibility?.traits, "\(route.id) \(element.id)")
                 switch element.role {
@@ -112,7 +112,7 @@ struct DefectTests {
                 }
             }
         }
-        let marked = Route.all.map { QuestRenderer.render($0, on: device).contract }.filter { $0.elements.contains { $0.id == "marker.correct" } }
+        let marked = contracts.filter { $0.elements.contains { $0.id == "marker.correct" } }
         #expect(!marked.isEmpty)
         for contract in marked {
             let selected = contract.elements.filter { $0.accessibility?.traits?.contains("selected") == true }

@@ -40,7 +40,10 @@ struct RendererTests {
             for (index, pair) in pairs.enumerated() {
                 group.addTask {
                     let frame = QuestRenderer.render(pair.1, on: pair.0)
-                    return (index, frame.image.pixelDigest, frame.contract, Self.problems(in: frame))
+                    var problems = Self.problems(in: frame)
+                    // The contract laid out without drawing (what seeding plans from) is the drawn frame's.
+                    if QuestRenderer.contract(pair.1, on: pair.0) != frame.contract { problems.append("its contract laid out without drawing differs") }
+                    return (index, frame.image.pixelDigest, frame.contract, problems)
                 }
             }
             var collected = [(String, ScreenContract, [String])?](repeating: nil, count: pairs.count)

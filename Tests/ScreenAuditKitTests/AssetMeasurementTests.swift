@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 @testable import ScreenAuditKit
 import Testing
 

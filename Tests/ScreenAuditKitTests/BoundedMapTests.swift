@@ -22,6 +22,10 @@ struct BoundedMapTests {
 
         func end() { lock.withLock { running -= 1 } }
 
+        private var failedAlready = false
+        func fail() { lock.withLock { failedAlready = true } }
+        var failed: Bool { lock.withLock { failedAlready } }
+
         var summary: (most: Int, started: [Int]) { lock.withLock { (most, started.sorted()) } }
     }
 
@@ -59,7 +63,18 @@ struct BoundedMapTests {
             _ = try await boundedMap(Array(0..<20), width: 2) { index, item -> Int in
                 tally.begin(index)
                 defer { tally.end() }
-                if item == 3 { throw Refused(index: 3) }
+                if item == 3 {
+                    tally.fail()
+                    throw Refused(index: 3)
+                }
+                // Items after the failing one finish only well after it has failed: without
+                // this, a scheduler that runs item 3's task late (seen with `--no-parallel`) let
+                // every later item start and finish first, each starting the next, before item 3
+                // had failed at all; that is not what this test is about.
+                if item > 3 {
+                    while !tally.failed { try await Task.sleep(for: .milliseconds(1)) }
+                    try await Task.sleep(for: .milliseconds(50))
+                }
                 return item
             }
         }

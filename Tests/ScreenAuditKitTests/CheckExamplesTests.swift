@@ -1,3 +1,4 @@
+import ColorScience
 import Foundation
 import Imaging
 @testable import ScreenAuditKit
@@ -80,19 +81,19 @@ struct MeasurementCodingTests {
         let json = String(decoding: try JSONText.encode(unreadable), as: UTF8.self)
         #expect(json.contains("\"measured\" : {\n    \"category\" : \"truncated\"\n  }"))
         #expect(unreadable.message == "screenshot cannot be used: truncated: the file ends early")
-        var clipped = TextClippedCheck.Measured(edges: [.top, .right], inkAtEdgePixels: 7)
+        var clipped = TextClippedRule.Measured(edges: [.top, .right], inkAtEdgePixels: 7)
         #expect(String(decoding: try JSONText.encode(clipped), as: UTF8.self).contains(#""edges" : "top, right""#))
         clipped.edges = []
         #expect(String(decoding: try JSONText.encode(clipped), as: UTF8.self).contains(#""edges" : "none""#))
         // color.only's ΔE as each deficiency sees the pair: one key per deficiency, read back.
-        var colorOnly = ColorOnlyCheck.Measured(group: "status", members: ["ok", "failed"])
+        var colorOnly = ColorOnlyRule.Measured(group: "status", members: ["ok", "failed"])
         colorOnly.deltaE = 31.4
         colorOnly.simulatedDeltaE = [.protanopia: 2.5, .tritanopia: 12]
         colorOnly.failedBy = ["protanopia"]
         let text = String(decoding: try JSONText.encode(colorOnly), as: UTF8.self)
         #expect(text.contains(#""deltaE.protanopia" : 2.5"#) && text.contains(#""deltaE.tritanopia" : 12"#))
         #expect(text.contains(#""failedBy" : "protanopia""#) && !text.contains("deuteranopia"))
-        #expect(try JSONDecoder().decode(ColorOnlyCheck.Measured.self, from: Data(text.utf8)) == colorOnly)
+        #expect(try JSONDecoder().decode(ColorOnlyRule.Measured.self, from: Data(text.utf8)) == colorOnly)
         #expect(colorOnly.message(FindingFacts(severity: .error, threshold: nil, reason: nil)).contains("with protanopia they look alike (ΔE00 2.5)"))
     }
 }

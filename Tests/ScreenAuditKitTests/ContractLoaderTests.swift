@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 @testable import ScreenAuditKit
 import Testing
 
@@ -252,7 +253,7 @@ struct ProvenanceLoaderTests {
 
 struct PolicyTests {
     static func failing(_ element: String, ratio: Double) -> CheckResult {
-        var measured = TextContrastCheck.Measured(largeText: false, requirement: "AA normal text")
+        var measured = TextContrastRule.Measured(largeText: false, requirement: "AA normal text")
         measured.ratio = ratio
         measured.foreground = "#777777"
         measured.background = "#FFFFFF"
@@ -366,7 +367,7 @@ struct SafeAreaTests {
 
     @Test func testIntrusions_edgesAndCorners() {
         let insets = SafeAreaInsets(top: 59, left: 0, bottom: 34, right: 0, cornerRadius: 55)
-        let intrusions = { (frame: Frame) in LayoutSafeAreaCheck.intrusions(of: frame, insets: insets, width: 393, height: 852) }
+        let intrusions = { (frame: Frame) in LayoutSafeAreaRule.intrusions(of: frame, insets: insets, width: 393, height: 852) }
         #expect(intrusions(Frame(x: 20, y: 100, width: 353, height: 44)).isEmpty)
         #expect(intrusions(Frame(x: 150, y: 40, width: 90, height: 30)).map(\.area) == ["top"])
         #expect(intrusions(Frame(x: 20, y: 800, width: 353, height: 44)).first?.area == "bottom")

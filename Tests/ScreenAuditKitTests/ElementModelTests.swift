@@ -1,3 +1,4 @@
+import Foundation
 @testable import ScreenAuditKit
 import ScreenContracts
 import Testing

@@ -64,8 +64,8 @@ struct IconInFrameTests {
     func testTheTextIsMeasured_notTheShape(_ kind: Kind, _ side: Side) throws {
         let (contract, image) = Self.screen(kind, side)
         let context = ScreenContext(screen: contract, image: image)
-        let size = try #require(TextSizeCheck().run(context).first)
-        let contrast = try #require(TextContrastCheck().run(context).first)
+        let size = try #require(TextSizeRule().run(context).first)
+        let contrast = try #require(TextContrastRule().run(context).first)
         let name = "\(kind) at the \(side)"
         if size.status == .notRun {
             #expect(size.reason != nil, "\(name): \(size)")
@@ -106,7 +106,7 @@ struct IconInFrameTests {
                                                           text: TextSpec(content: row.name))
                                       })
         let context = ScreenContext(screen: contract, image: image)
-        let sizes = TextSizeCheck().run(context), contrasts = TextContrastCheck().run(context)
+        let sizes = TextSizeRule().run(context), contrasts = TextContrastRule().run(context)
         for (index, row) in rows.enumerated() {
             let size = try #require(sizes.first { $0.element == "cell\(index)" }?.measured.textSize?.estimatedPointSize, "\(row.name)")
             #expect(abs(size - 19.3) <= 0.1 * 19.3, "\(row.name): \(size) pt")
@@ -128,7 +128,7 @@ struct WeightFromPixelsTests {
         _ = builder.label("t", "Jane Doe", x: 10, y: 20, pointSize: 20, weight: weight, color: grey)
         var contract = builder.contract
         contract.elements[0].text = TextSpec(content: "Jane Doe", weight: declared)
-        return try #require(TextContrastCheck().run(ScreenContext(screen: contract, image: builder.image)).first)
+        return try #require(TextContrastRule().run(ScreenContext(screen: contract, image: builder.image)).first)
     }
 
     @Test(arguments: [FontWeight.regular, .medium, .semibold, .bold, .heavy], [2.0, 3.0])

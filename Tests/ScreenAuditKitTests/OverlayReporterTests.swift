@@ -74,7 +74,7 @@ struct OverlayReporterTests {
     /// Results not judged by design get no badge; results the tool could not judge do.
     @Test func testReviewNotes_leaveOutWhatIsNotJudgedByDesign() {
         func entry(_ reason: String?, _ status: CheckStatus = .notRun) -> CheckedEntry {
-            CheckedEntry(rule: RuleID.textSize, element: "e", status: status, measured: .textSize(TextSizeCheck.Measured(minimumPointSize: 11, declaredPointSize: nil)),
+            CheckedEntry(rule: RuleID.textSize, element: "e", status: status, measured: .textSize(TextSizeRule.Measured(minimumPointSize: 11, declaredPointSize: nil)),
                          threshold: nil, reason: reason, frame: PixelRect(x: 0, y: 0, width: 10, height: 10))
         }
         let checked = [

@@ -18,7 +18,7 @@ struct TargetChecksTests {
         (.android, 47.5, 48, .fail), (.android, 48, 48, .pass), (.wcagAA, 24, 24, .pass), (.wcagAA, 20, 20, .pass),
     ])
     func testTargetSize(profile: TargetProfile, width: Double, height: Double, expected: CheckStatus) {
-        let results = TargetSizeCheck(profile: profile).run(Self.screen([("b", Frame(x: 100, y: 100, width: width, height: height))]))
+        let results = TargetSizeRule(profile: profile).run(Self.screen([("b", Frame(x: 100, y: 100, width: width, height: height))]))
         #expect(results.first?.status == expected)
         #expect(results.first?.threshold == profile.minimum)
     }
@@ -26,21 +26,21 @@ struct TargetChecksTests {
     @Test func testWcagSpacingException() {
         // Two 20 pt targets 2 pt apart: their 24 pt circles intersect.
         let crowded = Self.screen([("a", Frame(x: 100, y: 100, width: 20, height: 20)), ("b", Frame(x: 122, y: 100, width: 20, height: 20))])
-        #expect(TargetSizeCheck(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
-        #expect(TargetSpacingCheck(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
+        #expect(TargetSizeRule(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
+        #expect(TargetSpacingRule(profile: .wcagAA).run(crowded).map(\.status) == [.fail, .fail])
         let spaced = Self.screen([("a", Frame(x: 100, y: 100, width: 20, height: 20)), ("b", Frame(x: 130, y: 100, width: 20, height: 20))])
-        #expect(TargetSizeCheck(profile: .wcagAA).run(spaced).map(\.status) == [.pass, .pass])
+        #expect(TargetSizeRule(profile: .wcagAA).run(spaced).map(\.status) == [.pass, .pass])
     }
 
     @Test func testOverlapAndTouching() {
         let overlapping = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 50, y: 0, width: 60, height: 44))])
-        let results = TargetSpacingCheck().run(overlapping)
+        let results = TargetSpacingRule().run(overlapping)
         #expect(results.map(\.status) == [.fail, .fail])
         #expect(results[0].measured.targetSpacing?.overlaps == "b")
         let touching = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 60, y: 0, width: 60, height: 44))])
-        #expect(TargetSpacingCheck().run(touching).map(\.status) == [.pass, .pass])
+        #expect(TargetSpacingRule().run(touching).map(\.status) == [.pass, .pass])
         // Only interactive roles count.
-        #expect(TargetSizeCheck().run(Self.screen([("i", Frame(x: 0, y: 0, width: 10, height: 10))], role: .image)).isEmpty)
+        #expect(TargetSizeRule().run(Self.screen([("i", Frame(x: 0, y: 0, width: 10, height: 10))], role: .image)).isEmpty)
     }
 
     /// The shapes real hierarchies give (issue #35): one row per case, with the verdict on each of
@@ -59,15 +59,15 @@ struct TargetChecksTests {
     ])
     func testSpacingOfNestedTouchingAndOverlappingTargets(_ name: String, outer: Frame, inner: Frame, passes: Bool) {
         let screen = Self.screen([("outer", outer), ("inner", inner)])
-        #expect(TargetSpacingCheck().run(screen).map(\.status) == (passes ? [.pass, .pass] : [.fail, .fail]), "\(name)")
+        #expect(TargetSpacingRule().run(screen).map(\.status) == (passes ? [.pass, .pass] : [.fail, .fail]), "\(name)")
     }
 
     /// Under wcag-aa an undersized target's circle may reach the target that holds it (its row),
     /// not a sibling.
     @Test func testWcagCircle_ignoresTheTargetHoldingIt() {
         let row = ("row", Frame(x: 0, y: 100, width: 390, height: 56))
-        #expect(TargetSpacingCheck(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20))])).map(\.status) == [.pass, .pass])
-        #expect(TargetSpacingCheck(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20)),
+        #expect(TargetSpacingRule(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20))])).map(\.status) == [.pass, .pass])
+        #expect(TargetSpacingRule(profile: .wcagAA).run(Self.screen([row, ("icon", Frame(x: 350, y: 118, width: 20, height: 20)),
                                                                       ("next", Frame(x: 327, y: 118, width: 20, height: 20))])).map(\.status)
             == [.pass, .fail, .fail])
     }
@@ -77,7 +77,7 @@ struct NonTextContrastTests {
     static func indicator(_ fill: RGB8, on background: RGB8) -> [CheckResult] {
         var screen = ExampleScreen(background: background)
         screen.control("dot", role: .indicator, frame: Frame(x: 60, y: 30, width: 50, height: 50), fill: fill)
-        return NonTextContrastCheck().run(screen.context())
+        return NonTextContrastRule().run(screen.context())
     }
 
     /// #949494 on white is 3.03:1, #959595 is 2.998:1: either side of 3:1.
@@ -106,11 +106,11 @@ struct NonTextContrastTests {
         var screen = ExampleScreen(background: RGB8(red: 255, green: 255, blue: 255))
         screen.control("button", role: .button, frame: Frame(x: 10, y: 10, width: 180, height: 60), fill: RGB8(red: 250, green: 250, blue: 250))
         screen.label("title", "Begin", at: Frame(x: 60, y: 25, width: 80, height: 26), size: 17, color: RGB8(red: 0, green: 0, blue: 0))
-        #expect(NonTextContrastCheck().run(screen.context()).isEmpty)
+        #expect(NonTextContrastRule().run(screen.context()).isEmpty)
         // From a dump, the result says why.
         var context = screen.context()
         context.fromDump = true
-        let results = NonTextContrastCheck().run(context)
+        let results = NonTextContrastRule().run(context)
         #expect(results.map(\.status) == [.notRun])
         #expect(results.first?.reason?.hasPrefix("identified by its text, which contrast.text checks") == true)
     }
@@ -125,7 +125,7 @@ struct NonTextContrastTests {
         // A 4 × 20 pt stem, about 3.5 % of the frame: under the 4 % a fill needs, over the
         // 0.5 % a glyph does.
         screen.control("stem", role: .image, frame: Frame(x: 62, y: 54, width: 4, height: 20), fill: RGB8(red: glyph, green: glyph, blue: glyph))
-        let result = NonTextContrastCheck().run(screen.context()).first { $0.element == "mic" }
+        let result = NonTextContrastRule().run(screen.context()).first { $0.element == "mic" }
         #expect(result?.status == expected, "\(String(describing: result))")
     }
 
@@ -142,7 +142,7 @@ struct NonTextContrastTests {
             }
         }
         context = ScreenContext(screen: context.screen, image: image)
-        let result = NonTextContrastCheck().run(context).first
+        let result = NonTextContrastRule().run(context).first
         #expect(result?.status == .notRun && result?.reason?.hasPrefix("the control shows a picture") == true, "\(String(describing: result))")
     }
 }
@@ -157,7 +157,7 @@ struct ColorOnlyTests {
         if let text = texts.0 { screen.elements[0].text = TextSpec(content: text) }
         if let text = texts.1 { screen.elements[1].text = TextSpec(content: text) }
         screen.groups = [ColorOnlyGroup(id: "state", elements: ["a", "b"])]
-        return ColorOnlyCheck().run(screen.context()).first
+        return ColorOnlyRule().run(screen.context()).first
     }
 
     static let green = RGB8(red: 0x2F, green: 0xA3, blue: 0x6B)

@@ -36,19 +36,19 @@ struct TextAnalysisSharingTests {
             let shared = try #require(analysis.measuredGeometry, "\(element.id): no geometry measured with the analysis")
             #expect(shared.content == element.text?.content)
             // The proportion text.size asks with by default, bit for bit: its reads find this one.
-            let sizing = TextSizeCheck()
+            let sizing = TextSizeRule()
             #expect(shared.capToXHeight.bitPattern == sizing.capToXHeight(capRatio: sizing.capHeightRatio).bitPattern)
             // What the check reads is the shared outcome, and a fresh measurement agrees with it.
             let fresh = TextAnalysis.measureGeometry(analysis.coverage, content: element.text?.content,
-                                                     capToXHeight: TextSizeCheck.defaultCapToXHeight)
+                                                     capToXHeight: TextSizeRule.defaultCapToXHeight)
             #expect(shared.outcome == fresh)
-            #expect(analysis.geometry(content: element.text?.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) == fresh)
+            #expect(analysis.geometry(content: element.text?.content, capToXHeight: TextSizeRule.defaultCapToXHeight) == fresh)
             guard case .measured = fresh else {
                 Issue.record("\(element.id): the glyphs of a plain label did not measure")
                 continue
             }
         }
-        let results = TextSizeCheck().run(context)
+        let results = TextSizeRule().run(context)
         #expect(results.count == 2 && results.allSatisfy { $0.status != .notRun })
     }
 
@@ -59,7 +59,7 @@ struct TextAnalysisSharingTests {
         #expect(!sized.parts.contains(.coverage) && sized.measuredGeometry == nil)
         #expect(unsized.parts.isSuperset(of: [.coverage, .geometry]) && unsized.measuredGeometry != nil)
         // The unsized label is judged by the size its glyphs measure (24 pt: large text, 3:1).
-        let result = try #require(TextContrastCheck().run(context).first { $0.element == "unsized" })
+        let result = try #require(TextContrastRule().run(context).first { $0.element == "unsized" })
         guard case let .textContrast(measured) = result.measured else {
             Issue.record("contrast.text gave \(String(describing: result.measured))")
             return
@@ -75,7 +75,7 @@ struct TextAnalysisSharingTests {
         let stored = try #require(analysis.measuredGeometry?.outcome)
         // Asks whose answer differs from the stored one: another text (all capitals, so no
         // x-height is looked for) and a proportion far from SF Pro's.
-        for (content, ratio) in [("DRAGON SCALE", TextSizeCheck.defaultCapToXHeight), ("Dragon Scale", 2.2)] {
+        for (content, ratio) in [("DRAGON SCALE", TextSizeRule.defaultCapToXHeight), ("Dragon Scale", 2.2)] {
             let fresh = TextAnalysis.measureGeometry(analysis.coverage, content: content, capToXHeight: ratio)
             try #require(fresh != stored, "\(content) at \(ratio) measures as the stored geometry: no test")
             #expect(analysis.geometry(content: content, capToXHeight: ratio) == fresh)

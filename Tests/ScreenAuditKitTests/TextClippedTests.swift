@@ -31,7 +31,7 @@ struct TextClippedTests {
         let drawn = builder.label("label", c.text, x: 20, y: 20, pointSize: c.pointSize, weight: c.weight, color: ink)
         var contract = builder.contract
         contract.elements[0].frame = frame(drawn)
-        return TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        return TextClippedRule().run(ScreenContext(screen: contract, image: builder.image))[0]
     }
 
     /// Text drawn inside its frame with at least 1 pt to spare on every side passes.
@@ -76,7 +76,7 @@ struct TextClippedTests {
     func testFrameEdgeThroughTheSideOfAGlyph_fails(scale: Double) {
         var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: scale, background: Self.white)
         builder.label("cut", "Truncated label", x: 16, y: 20, pointSize: 17, color: Self.ink, frameWidth: 80)
-        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        let result = TextClippedRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .fail)
         #expect(result.measured.textClipped?.edges == [.right])
     }
@@ -109,14 +109,14 @@ struct TextClippedTests {
         image[right, row] = RGBA(red: 0x80, green: 0x80, blue: 0x80)
         image[right - 1, row] = RGBA(red: 0x80, green: 0x80, blue: 0x80)
         image[right, row + 1] = RGBA(red: 0xC0, green: 0xC0, blue: 0xC0)
-        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: image))[0]
+        let result = TextClippedRule().run(ScreenContext(screen: builder.contract, image: image))[0]
         #expect(result.status == .pass, "\(result.measured)")
         // A solid stroke two pixels thick running into the same edge is one.
         for x in (right - 1)...right {
             image[x, row] = RGBA(Self.ink)
             image[x, row + 1] = RGBA(Self.ink)
         }
-        let stroke = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: image))[0]
+        let stroke = TextClippedRule().run(ScreenContext(screen: builder.contract, image: image))[0]
         #expect(stroke.status == .fail)
         #expect(stroke.measured.textClipped?.edges == [.right])
     }
@@ -129,7 +129,7 @@ struct TextClippedTests {
         builder.fill(Frame(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1), Self.ink)
         builder.fill(Frame(x: frame.x, y: frame.y, width: 1, height: frame.height), Self.ink)
         builder.fill(Frame(x: frame.maxX - 1, y: frame.y, width: 1, height: frame.height), Self.ink)
-        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        let result = TextClippedRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .pass, "\(result.measured)")
     }
 
@@ -137,7 +137,7 @@ struct TextClippedTests {
         var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: RGB8(red: 240, green: 240, blue: 240))
         builder.element(ElementContract(id: "empty", role: .text, frame: Frame(x: 10, y: 10, width: 100, height: 30),
                                         text: TextSpec(content: "Missing", pointSize: 17)))
-        let result = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        let result = TextClippedRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .notRun)
         #expect(result.reason == "the frame is one colour: no text pixels to measure")
     }
@@ -149,35 +149,35 @@ struct TextClippedTests {
         // The right edge through the middle of the 'S'.
         contract.elements[0].frame.width = 4 + StrokeFont.advance(of: "S", size: 17, weight: .regular) / 2
         contract.elements[0].checks = CheckOverrides(disable: [RuleID.textClipped: "a marquee scrolls its text"])
-        let result = AuditRunner.applyingDisabledRules(TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0],
+        let result = AuditRunner.applyingDisabledRules(TextClippedRule().run(ScreenContext(screen: contract, image: builder.image))[0],
                                                        on: contract)
         #expect(result.status == .notRun)
         #expect(result.reason == "disabled by the contract: a marquee scrolls its text")
         contract.elements[0].checks = nil
-        #expect(TextClippedCheck().run(ScreenContext(screen: contract, image: builder.image))[0].status == .fail)
+        #expect(TextClippedRule().run(ScreenContext(screen: contract, image: builder.image))[0].status == .fail)
     }
 
     @Test func testOnlyElementsWithText_getResults() {
         var builder = ScreenBuilder(id: "s", width: 320, height: 120, scale: 2, background: Self.white)
         builder.label("a", "First", x: 10, y: 10, pointSize: 17, color: Self.ink)
         builder.element(ElementContract(id: "image", role: .image, frame: Frame(x: 10, y: 50, width: 40, height: 40)))
-        let results = TextClippedCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        let results = TextClippedRule().run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(results.map(\.element) == ["a"])
         #expect(results[0].rule == RuleID.textClipped)
     }
 
     @Test func testDescriptor() {
-        #expect(TextClippedCheck.descriptor.id == "text.clipped")
-        #expect(TextClippedCheck.descriptor.title == "Clipped text")
-        #expect(TextClippedCheck.descriptor.defaultSeverity == .warning)
-        #expect(TextClippedCheck.descriptor.reference == "Apple Accessibility Inspector audit: Text clipped (textClipped)")
+        #expect(TextClippedRule.descriptor.id == "text.clipped")
+        #expect(TextClippedRule.descriptor.title == "Clipped text")
+        #expect(TextClippedRule.descriptor.defaultSeverity == .warning)
+        #expect(TextClippedRule.descriptor.reference == "Apple Accessibility Inspector audit: Text clipped (textClipped)")
     }
 
     @Test func testExamples_giveTheirVerdicts() {
-        #expect(TextClippedCheck.examples.contains { $0.expected == .pass })
-        #expect(TextClippedCheck.examples.contains { $0.expected == .fail })
-        for example in TextClippedCheck.examples {
-            let result = TextClippedCheck().run(example.make()).first { $0.element == example.element }
+        #expect(TextClippedRule.examples.contains { $0.expected == .pass })
+        #expect(TextClippedRule.examples.contains { $0.expected == .fail })
+        for example in TextClippedRule.examples {
+            let result = TextClippedRule().run(example.make()).first { $0.element == example.element }
             #expect(result?.status == example.expected, "\(example.title): \(String(describing: result))")
         }
     }

@@ -114,14 +114,14 @@ struct TextContrastTests {
         builder.label("pass", "Readable", x: 16, y: 20, pointSize: 17, color: RGB8(red: 0x59, green: 0x59, blue: 0x59))
         builder.label("fail", "Faint", x: 16, y: 70, pointSize: 17, color: RGB8(red: 0xAA, green: 0xAA, blue: 0xAA))
         builder.label("large", "Large faint", x: 16, y: 120, pointSize: 28, color: RGB8(red: 0x94, green: 0x94, blue: 0x94))
-        let results = TextContrastCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        let results = TextContrastRule().run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(results.map(\.element) == ["pass", "fail", "large"])
         #expect(results.map(\.status) == [.pass, .fail, .pass])
         #expect(results.map(\.threshold) == [4.5, 4.5, 3])
         #expect(results[1].measured.textContrast?.foreground == "#AAAAAA")
         #expect(results[1].measured.textContrast?.background == "#FFFFFF")
         #expect(results[1].measured.textContrast?.ratio == 2.32)
-        let aaa = TextContrastCheck(level: .aaa).run(ScreenContext(screen: builder.contract, image: builder.image))
+        let aaa = TextContrastRule(level: .aaa).run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(aaa.map(\.status) == [.pass, .fail, .fail])
     }
 }
@@ -159,7 +159,7 @@ struct OtherColouredShapeTests {
         contract.elements = [ElementContract(id: "t", role: .text, frame: Frame(x: 32, y: 26, width: label.maxX - 32, height: 30),
                                              text: TextSpec(content: ""))]
         let screen = ScreenBuilder(replacing: builder, contract: contract)
-        return try #require(TextContrastCheck().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
+        return try #require(TextContrastRule().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
     }
 
     @Test func testARedCrossBesideBlackText_isSetAside() throws {

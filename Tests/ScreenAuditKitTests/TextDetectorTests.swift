@@ -148,7 +148,7 @@ import Testing
     @Test func testVerdictsOnFoundLines_matchTheHandContract() {
         let screen = Self.labelledScreen()
         let options = AuditOptions(today: CalendarDay(year: 2026, month: 11, day: 30))
-        let checks: [any AuditCheck] = [TextContrastCheck(), TextSizeCheck()]
+        let checks: [any AuditCheck] = [TextContrastRule(), TextSizeRule()]
         let hand = checks.flatMap { $0.run(ScreenContext(screen: screen.contract, image: screen.image)) }
         var found = screen.contract
         found.elements = TextDetector(scale: 2).detect(in: screen.image).elements(scale: 2)
@@ -259,7 +259,7 @@ import Testing
         screen.label("status", "Offline since noon", x: 30, y: 22, pointSize: 15, color: Self.grey(0xA0), frameWidth: 200)
         var contract = screen.contract
         contract.elements[0].frame = Frame(x: 16, y: 22, width: 214, height: 22)
-        let result = TextContrastCheck().run(ScreenContext(screen: contract, image: screen.image)).first
+        let result = TextContrastRule().run(ScreenContext(screen: contract, image: screen.image)).first
         #expect(result?.status == .fail)
         #expect(result?.measured.textContrast?.foreground == "#A0A0A0")
         #expect(result?.measured.textContrast?.setAside == 1)
@@ -268,7 +268,7 @@ import Testing
         plain.label("status", "Offline since noon", x: 30, y: 22, pointSize: 15, color: Self.grey(0xA0), frameWidth: 200)
         var plainContract = plain.contract
         plainContract.elements[0].frame = Frame(x: 16, y: 22, width: 214, height: 22)
-        let alone = TextContrastCheck().run(ScreenContext(screen: plainContract, image: plain.image)).first
+        let alone = TextContrastRule().run(ScreenContext(screen: plainContract, image: plain.image)).first
         #expect(alone?.status == .fail && alone?.measured.textContrast?.ratio == result?.measured.textContrast?.ratio)
         #expect(alone?.measured.textContrast?.setAside == nil)
     }
@@ -355,7 +355,7 @@ import Testing
         var contract = screen.contract
         contract.elements.append(ElementContract(id: "new", role: .text, frame: Frame(x: 45, y: 48, width: 85, height: 34),
                                                  text: TextSpec(content: "NEW", pointSize: 15)))
-        let result = TextContrastCheck().run(ScreenContext(screen: contract, image: canvas.buffer)).first
+        let result = TextContrastRule().run(ScreenContext(screen: contract, image: canvas.buffer)).first
         #expect(result?.status == .fail, "\(String(describing: result))")
         #expect(result?.measured.textContrast?.foreground == "#FFFFFF" && result?.measured.textContrast?.background == "#FF0000",
                 "\(String(describing: result?.measured))")

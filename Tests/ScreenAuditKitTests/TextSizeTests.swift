@@ -15,7 +15,7 @@ struct TextSizeTests {
 
     /// One label drawn at `pointSize` on a screen of its own; the check's result for it.
     static func result(_ text: String, pointSize: Double, scale: Double = 2, weight: FontWeight = .regular,
-                       dark: Bool = false, check: TextSizeCheck = TextSizeCheck()) -> CheckResult {
+                       dark: Bool = false, check: TextSizeRule = TextSizeRule()) -> CheckResult {
         var builder = ScreenBuilder(id: "s", width: 420, height: 120, scale: scale, background: dark ? darkBackground : white)
         builder.label("label", text, x: 10, y: 20, pointSize: pointSize, weight: weight, color: dark ? darkInk : ink)
         return check.run(ScreenContext(screen: builder.contract, image: builder.image))[0]
@@ -66,7 +66,7 @@ struct TextSizeTests {
             id: "paragraph", role: .text,
             frame: Frame(x: first.x, y: first.y, width: max(first.width, second.width), height: second.maxY - first.y),
             text: TextSpec(content: "Collect every crystal before the night falls", pointSize: pointSize))]
-        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        let result = TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))[0]
         #expect(result.measured.textSize?.lines == 2)
         let estimate = try #require(Self.estimate(result))
         #expect(abs(estimate - pointSize) <= 1, "estimated \(estimate) pt")
@@ -126,7 +126,7 @@ struct TextSizeTests {
         var contract = builder.contract
         contract.elements[0].text?.pointSize = 17
         contract.elements[1].text?.pointSize = 17
-        let results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        let results = TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))
         #expect(results[0].status == .fail)
         #expect(results[0].severity == .warning)
         #expect(results[0].threshold == 17)
@@ -136,7 +136,7 @@ struct TextSizeTests {
         // 15 pt is within 15 % of 17 pt (14.45 pt and up).
         #expect(results[1].status == .pass)
         // A wider tolerance lets the 12 pt label through too.
-        let lenient = TextSizeCheck(shrinkTolerance: 0.4).run(ScreenContext(screen: contract, image: builder.image))
+        let lenient = TextSizeRule(shrinkTolerance: 0.4).run(ScreenContext(screen: contract, image: builder.image))
         #expect(lenient[0].status == .pass)
     }
 
@@ -145,7 +145,7 @@ struct TextSizeTests {
         builder.label("tiny", "Start the quest", x: 10, y: 20, pointSize: 9, color: Self.ink)
         var contract = builder.contract
         contract.elements[0].text?.pointSize = 17
-        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        let result = TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))[0]
         #expect(result.status == .fail)
         #expect(result.severity == .error)
         #expect(result.threshold == 11)
@@ -158,13 +158,13 @@ struct TextSizeTests {
         builder.label("twelve", "Dragon Scale", x: 10, y: 20, pointSize: 12, color: Self.ink)
         builder.label("fourteen", "Dragon Scale", x: 10, y: 60, pointSize: 14, color: Self.ink)
         let context = ScreenContext(screen: builder.contract, image: builder.image)
-        #expect(TextSizeCheck().run(context).map(\.status) == [.pass, .pass])
-        #expect(TextSizeCheck(minimumPointSize: 13).run(context).map(\.status) == [.fail, .pass])
+        #expect(TextSizeRule().run(context).map(\.status) == [.pass, .pass])
+        #expect(TextSizeRule(minimumPointSize: 13).run(context).map(\.status) == [.fail, .pass])
 
         var contract = builder.contract
         contract.checks = CheckOverrides(minimumTextSize: 13)
         contract.elements[1].checks = CheckOverrides(minimumTextSize: 15)
-        let results = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))
+        let results = TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))
         #expect(results.map(\.status) == [.fail, .fail])
         #expect(results.map(\.threshold) == [13, 15])
         #expect(results.map { $0.measured.textSize?.minimumPointSize } == [13, 15])
@@ -173,14 +173,14 @@ struct TextSizeTests {
     @Test func testCapHeightRatioOverride_changesTheEstimate() throws {
         var builder = ScreenBuilder(id: "s", width: 320, height: 80, scale: 2, background: Self.white)
         builder.label("label", "Dragon Scale", x: 10, y: 20, pointSize: 17, color: Self.ink)
-        let plain = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
+        let plain = try #require(Self.estimate(TextSizeRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
         var contract = builder.contract
         // A font whose capitals are 0.6 of the point size: the same pixels are a larger size.
         contract.elements[0].checks = CheckOverrides(capHeightRatio: 0.6)
-        let overridden = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]))
+        let overridden = try #require(Self.estimate(TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))[0]))
         #expect(abs(overridden - plain * 0.705 / 0.6) <= 0.15, "\(plain) → \(overridden)")
         // The check's own options do the same for every label.
-        let check = TextSizeCheck(capHeightRatio: 0.6, xHeightRatio: 0.53 * 0.6 / 0.705)
+        let check = TextSizeRule(capHeightRatio: 0.6, xHeightRatio: 0.53 * 0.6 / 0.705)
         let option = try #require(Self.estimate(check.run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
         #expect(abs(option - overridden) <= 0.05)
     }
@@ -193,7 +193,7 @@ struct TextSizeTests {
         contract.elements[0].checks = CheckOverrides(disable: [RuleID.textSize: "legal small print, reviewed"])
         // Contracts switch rules off in one place, the runner, for every check.
         func run() -> [CheckResult] {
-            TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image)).map { AuditRunner.applyingDisabledRules($0, on: contract) }
+            TextSizeRule().run(ScreenContext(screen: contract, image: builder.image)).map { AuditRunner.applyingDisabledRules($0, on: contract) }
         }
         var results = run()
         #expect(results.map(\.status) == [.notRun, .fail])
@@ -211,7 +211,7 @@ struct TextSizeTests {
         var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 2, background: RGB8(red: 240, green: 240, blue: 240))
         builder.element(ElementContract(id: "empty", role: .text, frame: Frame(x: 10, y: 10, width: 100, height: 30),
                                         text: TextSpec(content: "Missing", pointSize: 17)))
-        let result = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
+        let result = TextSizeRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .notRun)
         #expect(result.reason == "the frame is one colour: no text pixels to measure")
         #expect(result.measured.textSize?.estimatedPointSize == nil)
@@ -229,7 +229,7 @@ struct TextSizeTests {
         var contract = builder.contract
         // The top of the frame runs through the capitals (cap top at y + 6.0 pt).
         contract.elements[0].frame = Frame(x: frame.x, y: frame.y + 9, width: frame.width, height: frame.height - 9)
-        let result = TextSizeCheck().run(ScreenContext(screen: contract, image: builder.image))[0]
+        let result = TextSizeRule().run(ScreenContext(screen: contract, image: builder.image))[0]
         #expect(result.status == .notRun)
         #expect(result.reason == "the text reaches the frame's top edge: its height cannot be measured")
     }
@@ -239,7 +239,7 @@ struct TextSizeTests {
         builder.label("a", "First", x: 10, y: 10, pointSize: 17, color: Self.ink)
         builder.element(ElementContract(id: "image", role: .image, frame: Frame(x: 10, y: 50, width: 40, height: 40)))
         builder.label("b", "Second", x: 10, y: 80, pointSize: 17, color: Self.ink)
-        let results = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        let results = TextSizeRule().run(ScreenContext(screen: builder.contract, image: builder.image))
         #expect(results.map(\.element) == ["a", "b"])
         #expect(results.allSatisfy { $0.rule == RuleID.textSize })
     }
@@ -249,22 +249,22 @@ struct TextSizeTests {
         builder.gradient(Frame(x: 10, y: 20, width: 300, height: 40), from: Self.white, to: RGB8(red: 0x90, green: 0xA0, blue: 0xC0))
         builder.label("label", "Crystal Resonance 42", x: 10, y: 22, pointSize: 17, color: RGB8(red: 0x20, green: 0x20, blue: 0x20),
                       frameWidth: 300)
-        let estimate = try #require(Self.estimate(TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
+        let estimate = try #require(Self.estimate(TextSizeRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]))
         #expect(abs(estimate - 17) <= 1, "estimated \(estimate)")
     }
 
     @Test func testDescriptor() {
-        #expect(TextSizeCheck.descriptor.id == "text.size")
-        #expect(TextSizeCheck.descriptor.title == "Text size")
-        #expect(TextSizeCheck.descriptor.defaultSeverity == .error)
-        #expect(TextSizeCheck.descriptor.reference.contains("Caption 2"))
+        #expect(TextSizeRule.descriptor.id == "text.size")
+        #expect(TextSizeRule.descriptor.title == "Text size")
+        #expect(TextSizeRule.descriptor.defaultSeverity == .error)
+        #expect(TextSizeRule.descriptor.reference.contains("Caption 2"))
     }
 
     @Test func testExamples_giveTheirVerdicts() {
-        #expect(TextSizeCheck.examples.contains { $0.expected == .pass })
-        #expect(TextSizeCheck.examples.contains { $0.expected == .fail })
-        for example in TextSizeCheck.examples {
-            let result = TextSizeCheck().run(example.make()).first { $0.element == example.element }
+        #expect(TextSizeRule.examples.contains { $0.expected == .pass })
+        #expect(TextSizeRule.examples.contains { $0.expected == .fail })
+        for example in TextSizeRule.examples {
+            let result = TextSizeRule().run(example.make()).first { $0.element == example.element }
             #expect(result?.status == example.expected, "\(example.title): \(String(describing: result))")
         }
     }
@@ -276,7 +276,7 @@ struct TextSizeBaselineRegressionTests {
     @Test func testArmsAreNotTakenForTheBaseline() {
         var builder = ScreenBuilder(id: "s", width: 320, height: 100, scale: 3, background: RGB8(red: 0x15, green: 0x15, blue: 0x1F))
         builder.label("l", "Wyvern Fang", x: 16, y: 30, pointSize: 15, weight: .semibold, color: RGB8(red: 0xE4, green: 0xE4, blue: 0xEE))
-        let results = TextSizeCheck().run(ScreenContext(screen: builder.contract, image: builder.image))
+        let results = TextSizeRule().run(ScreenContext(screen: builder.contract, image: builder.image))
         let estimate = results.first?.measured.textSize?.estimatedPointSize ?? 0
         #expect(abs(estimate - 15) <= 1, "estimated \(estimate) pt")
         #expect(results.first?.status == .pass)
@@ -369,7 +369,7 @@ struct GlyphsAloneTests {
         contract.elements = [ElementContract(id: "t", role: .text, frame: Frame(x: frameX, y: 26, width: max(iconX + 34, label.maxX) - frameX, height: 48),
                                              text: TextSpec(content: "Spark of Hope"))]
         let screen = ScreenBuilder(replacing: builder, contract: contract)
-        let result = try #require(TextSizeCheck().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
+        let result = try #require(TextSizeRule().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
         let measured = try #require(result.measured.textSize)
         #expect(abs((measured.estimatedPointSize ?? 0) - 17) <= 1, "\(measured)")
         #expect((measured.setAside ?? 0) >= 1 && result.status == .pass)
@@ -392,7 +392,7 @@ struct CapitalWordsTests {
             var contract = builder.contract
             contract.elements[0].text = TextSpec(content: contentKnown ? word : "")
             let screen = ScreenBuilder(replacing: builder, contract: contract)
-            let result = try #require(TextSizeCheck().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
+            let result = try #require(TextSizeRule().run(ScreenContext(screen: screen.contract, image: screen.image)).first)
             let measured = try #require(result.measured.textSize?.estimatedPointSize, "\(word) \(size): \(result.reason ?? "")")
             #expect(abs(measured - size) <= 0.5, "\(word) at \(size) pt, content \(contentKnown ? "known" : "unknown"): \(measured) pt")
         }

@@ -1,3 +1,5 @@
+import Foundation
+import Imaging
 import ScreenContracts
 
 /// The kinds of defect the renderer can plant, each aimed at the rule that should find it.

@@ -6,6 +6,7 @@ import Imaging
 enum Backdrop {
     static func paint(_ canvas: inout Canvas, theme: BackdropTheme, scale: Double) {
         let width = canvas.buffer.width, height = canvas.buffer.height
+        guard width > 0, height > 0 else { return }
         let w = Double(width), h = Double(height)
         let farBase = h * 0.60, farAmplitude = h * 0.07
         let nearBase = h * 0.74, nearAmplitude = h * 0.09

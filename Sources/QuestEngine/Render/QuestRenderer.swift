@@ -25,6 +25,21 @@ public enum QuestRenderer {
     public static func render(_ route: Route, on device: DeviceProfile, defect: DefectPlan? = nil,
                               contentSize: ContentSize = .l) -> RenderedFrame {
         var layout = Layout(route: route, device: device, contentSize: contentSize)
+        let contract = declare(&layout, defect: defect)
+        return RenderedFrame(route: route, device: device, image: layout.composer.canvas.buffer, contract: contract,
+                             contentSize: contentSize)
+    }
+
+    /// The contract `render` gives for the clean screen, laid out without drawing a pixel: what
+    /// planting a defect starts from, at a fraction of a frame's cost.
+    public static func contract(_ route: Route, on device: DeviceProfile, contentSize: ContentSize = .l) -> ScreenContract {
+        var layout = Layout(route: route, device: device, contentSize: contentSize, drawing: false)
+        return declare(&layout, defect: nil)
+    }
+
+    /// Lays out (and draws, if the layout draws) `layout` with `defect` and gives its contract.
+    private static func declare(_ layout: inout Layout, defect: DefectPlan?) -> ScreenContract {
+        let route = layout.route, device = layout.device, contentSize = layout.composer.contentSize
         layout.composer.defect = defect
         layout.draw()
         var contract = layout.composer.contract(id: screenID(route, on: device, contentSize: contentSize),
@@ -34,8 +49,7 @@ public enum QuestRenderer {
             contract.variantOf = screenID(route, on: device)
         }
         if let defect { DefectSeeder.applySpoken(defect, to: &contract) }
-        return RenderedFrame(route: route, device: device, image: layout.composer.canvas.buffer, contract: contract,
-                             contentSize: contentSize)
+        return contract
     }
 
     /// `<device>/<route>` at L, `<device>/<route>@AX3` at AX3.
@@ -54,16 +68,18 @@ public enum QuestRenderer {
     /// generator of its own (`random`'s state, turned), so the L frames of a seed keep theirs.
     public static func renderSeeded(_ route: Route, on device: DeviceProfile, contentSize: ContentSize = .l,
                                     random: inout SeededRandom) -> (RenderedFrame, SeededDefect?) {
-        let clean = render(route, on: device, contentSize: contentSize)
+        // The plan needs only the clean contract; the clean pixels are drawn only for a frame
+        // that stays clean.
+        let clean = contract(route, on: device, contentSize: contentSize)
         let plan: DefectPlan?
         if contentSize == .l {
-            plan = DefectSeeder.plan(for: clean.contract, random: &random)
+            plan = DefectSeeder.plan(for: clean, random: &random)
         } else {
             var own = random
             own.state ^= 0xC3C3_3C3C_9696_6969
-            plan = DefectSeeder.textSizePlan(for: clean.contract, random: &own)
+            plan = DefectSeeder.textSizePlan(for: clean, random: &own)
         }
-        guard let plan else { return (clean, nil) }
+        guard let plan else { return (render(route, on: device, contentSize: contentSize), nil) }
         let frame = render(route, on: device, defect: plan, contentSize: contentSize)
         let detail: String
         switch plan.kind {
@@ -112,16 +128,17 @@ struct Layout {
     let contentWidth: Double
     let top: Double
 
-    init(route: Route, device: DeviceProfile, contentSize: ContentSize = .l) {
+    init(route: Route, device: DeviceProfile, contentSize: ContentSize = .l, drawing: Bool = true) {
         self.route = route
         self.device = device
         let dark = route.kind == .lightsOff
-        composer = ScreenComposer(device: device, background: dark ? Palette.night : Palette.panel, contentSize: contentSize)
+        composer = ScreenComposer(device: device, background: dark ? Palette.night : Palette.panel, contentSize: contentSize,
+                                  drawing: drawing)
         margin = device.isPad ? 48 : 16
         contentWidth = device.isPad ? 640 : device.width - 2 * margin
         left = ((device.width - contentWidth) / 2).rounded(.down)
         top = device.isPad ? 64 : (device.height < 700 ? 28 : 64)
-        if !dark { Backdrop.paint(&composer.canvas, theme: .forQuest(route.quest), scale: device.scale) }
+        if !dark && drawing { Backdrop.paint(&composer.canvas, theme: .forQuest(route.quest), scale: device.scale) }
     }
 
     var quest: Quest? { route.quest.map(QuestCatalog.quest) }

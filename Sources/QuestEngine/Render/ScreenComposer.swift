@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 import Imaging
 import ScreenContracts
 
@@ -17,11 +18,15 @@ struct ScreenComposer {
     /// element that would reach below it is neither drawn nor declared (it is below the fold).
     let fold: Double
 
-    init(device: DeviceProfile, background: RGBA, contentSize: ContentSize = .l) {
+    /// Without `drawing`, the composer lays out and declares on an empty canvas: the same
+    /// contract, no pixels (drawing never decides layout; only a planted low-contrast defect
+    /// reads the canvas, and it needs `drawing`).
+    init(device: DeviceProfile, background: RGBA, contentSize: ContentSize = .l, drawing: Bool = true) {
         self.device = device
         self.contentSize = contentSize
         fold = contentSize == .l ? .infinity : device.height - device.bottomInset - 8
-        canvas = Canvas(width: device.pixelWidth, height: device.pixelHeight, background: background)
+        canvas = drawing ? Canvas(width: device.pixelWidth, height: device.pixelHeight, background: background)
+            : Canvas(width: 0, height: 0, background: background)
     }
 
     /// Whether `frame` lies wholly above the fold, so it is drawn and declared.

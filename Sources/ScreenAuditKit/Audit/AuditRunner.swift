@@ -22,20 +22,20 @@ public struct AuditRunner: Sendable {
     /// (`text.unexposed` only where `options.detectsText`).
     public static func allChecks(_ options: AuditOptions) -> [any AuditCheck] {
         [
-            TextContrastCheck(level: options.level, largeTextRule: options.largeTextRule),
-            TextSizeCheck(minimumPointSize: options.minimumTextSize),
-            TextClippedCheck(),
+            TextContrastRule(level: options.level, largeTextRule: options.largeTextRule),
+            TextSizeRule(minimumPointSize: options.minimumTextSize),
+            TextClippedRule(),
             TextTruncatedRule(),
-            NonTextContrastCheck(),
-            TargetSizeCheck(profile: options.targetProfile),
-            TargetSpacingCheck(profile: options.targetProfile),
-            ColorOnlyCheck(),
-            DesignPaletteCheck(),
-            DesignTypeRampCheck(sizing: TextSizeCheck(minimumPointSize: options.minimumTextSize)),
-            DesignConsistencyCheck(),
-            TextScalesCheck(sizing: TextSizeCheck(minimumPointSize: options.minimumTextSize)),
-            LayoutSafeAreaCheck(),
-            LayoutOverlapCheck(),
+            NonTextContrastRule(),
+            TargetSizeRule(profile: options.targetProfile),
+            TargetSpacingRule(profile: options.targetProfile),
+            ColorOnlyRule(),
+            DesignPaletteRule(),
+            DesignTypeRampRule(sizing: TextSizeRule(minimumPointSize: options.minimumTextSize)),
+            DesignConsistencyRule(),
+            TextScalesRule(sizing: TextSizeRule(minimumPointSize: options.minimumTextSize)),
+            LayoutSafeAreaRule(),
+            LayoutOverlapRule(),
             LabelMissingRule(),
             LabelUnclearRule(),
             LabelRedundantRule(),
@@ -43,7 +43,7 @@ public struct AuditRunner: Sendable {
             LabelTextMismatchRule(),
             LabelHintMissingRule(),
             OrderReadingRule(),
-        ] + (options.detectsText ? [TextUnexposedCheck()] : [])
+        ] + (options.detectsText ? [TextUnexposedRule()] : [])
     }
 
     /// The checks a run uses: all of them, less those `--checks` / `--skip-checks` leave out.
@@ -370,7 +370,7 @@ public struct AuditRunner: Sendable {
             guard let text = context.text(of: element),
                   case let .measured(edges) = context.textAnalysis(for: element, needing: .coverage).frameEdgeInk else { continue }
             measured += 1
-            if edges.cutEdges(rightToLeft: TextClippedCheck.isRightToLeft(text.content)).contains(where: { $0 == .top || $0 == .bottom }) {
+            if edges.cutEdges(rightToLeft: TextClippedRule.isRightToLeft(text.content)).contains(where: { $0 == .top || $0 == .bottom }) {
                 cut.append(element.id)
             }
         }

@@ -39,23 +39,23 @@ extension RuleMeasurement {
 
 /// The typed measurement of one check result: one case per rule.
 public enum Measurement: Encodable, Equatable, Sendable {
-    case textContrast(TextContrastCheck.Measured)
-    case textSize(TextSizeCheck.Measured)
-    case textClipped(TextClippedCheck.Measured)
-    case nonTextContrast(NonTextContrastCheck.Measured)
-    case targetSize(TargetSizeCheck.Measured)
-    case targetSpacing(TargetSpacingCheck.Measured)
-    case colorOnly(ColorOnlyCheck.Measured)
-    case textUnexposed(TextUnexposedCheck.Measured)
+    case textContrast(TextContrastRule.Measured)
+    case textSize(TextSizeRule.Measured)
+    case textClipped(TextClippedRule.Measured)
+    case nonTextContrast(NonTextContrastRule.Measured)
+    case targetSize(TargetSizeRule.Measured)
+    case targetSpacing(TargetSpacingRule.Measured)
+    case colorOnly(ColorOnlyRule.Measured)
+    case textUnexposed(TextUnexposedRule.Measured)
     case screenshotUnreadable(ScreenshotUnreadableRule.Measured)
     case screenshotSizeMismatch(ScreenshotSizeMismatchRule.Measured)
     case hierarchyMissing(HierarchyMissingRule.Measured)
     case hierarchyUnreadable(HierarchyUnreadableRule.Measured)
-    case designPalette(DesignPaletteCheck.Measured)
-    case designTypeRamp(DesignTypeRampCheck.Measured)
-    case designConsistency(DesignConsistencyCheck.Measured)
-    case layoutSafeArea(LayoutSafeAreaCheck.Measured)
-    case layoutOverlap(LayoutOverlapCheck.Measured)
+    case designPalette(DesignPaletteRule.Measured)
+    case designTypeRamp(DesignTypeRampRule.Measured)
+    case designConsistency(DesignConsistencyRule.Measured)
+    case layoutSafeArea(LayoutSafeAreaRule.Measured)
+    case layoutOverlap(LayoutOverlapRule.Measured)
     case labelMissing(LabelMissingRule.Measured)
     case labelUnclear(LabelUnclearRule.Measured)
     case labelRedundant(LabelRedundantRule.Measured)
@@ -63,7 +63,7 @@ public enum Measurement: Encodable, Equatable, Sendable {
     case labelTextMismatch(LabelTextMismatchRule.Measured)
     case labelHintMissing(LabelHintMissingRule.Measured)
     case orderReading(OrderReadingRule.Measured)
-    case textScales(TextScalesCheck.Measured)
+    case textScales(TextScalesRule.Measured)
     case textTruncated(TextTruncatedRule.Measured)
 
     /// The payload, for its words.
@@ -98,14 +98,14 @@ public enum Measurement: Encodable, Equatable, Sendable {
         }
     }
 
-    public var textContrast: TextContrastCheck.Measured? { if case let .textContrast(m) = self { m } else { nil } }
-    public var textSize: TextSizeCheck.Measured? { if case let .textSize(m) = self { m } else { nil } }
-    public var textClipped: TextClippedCheck.Measured? { if case let .textClipped(m) = self { m } else { nil } }
+    public var textContrast: TextContrastRule.Measured? { if case let .textContrast(m) = self { m } else { nil } }
+    public var textSize: TextSizeRule.Measured? { if case let .textSize(m) = self { m } else { nil } }
+    public var textClipped: TextClippedRule.Measured? { if case let .textClipped(m) = self { m } else { nil } }
     public var textTruncated: TextTruncatedRule.Measured? { if case let .textTruncated(m) = self { m } else { nil } }
-    public var nonTextContrast: NonTextContrastCheck.Measured? { if case let .nonTextContrast(m) = self { m } else { nil } }
-    public var targetSize: TargetSizeCheck.Measured? { if case let .targetSize(m) = self { m } else { nil } }
-    public var targetSpacing: TargetSpacingCheck.Measured? { if case let .targetSpacing(m) = self { m } else { nil } }
-    public var colorOnly: ColorOnlyCheck.Measured? { if case let .colorOnly(m) = self { m } else { nil } }
+    public var nonTextContrast: NonTextContrastRule.Measured? { if case let .nonTextContrast(m) = self { m } else { nil } }
+    public var targetSize: TargetSizeRule.Measured? { if case let .targetSize(m) = self { m } else { nil } }
+    public var targetSpacing: TargetSpacingRule.Measured? { if case let .targetSpacing(m) = self { m } else { nil } }
+    public var colorOnly: ColorOnlyRule.Measured? { if case let .colorOnly(m) = self { m } else { nil } }
     public var screenshotUnreadable: ScreenshotUnreadableRule.Measured? { if case let .screenshotUnreadable(m) = self { m } else { nil } }
     public var screenshotSizeMismatch: ScreenshotSizeMismatchRule.Measured? {
         if case let .screenshotSizeMismatch(m) = self { m } else { nil }

@@ -37,9 +37,9 @@ public struct ScreenContext: Sendable {
                                            height: element.frame.height, scale: scale, clampedTo: image.width, image.height)
             let analysis = TextAnalysis(image: image, frame: frame, textHeight: text.pointSize.map { $0 * scale },
                                         parts: fromLabel ? .all : textParts,
-                                        glyphs: (text.content, TextSizeCheck.defaultCapToXHeight), scratch: scratch)
+                                        glyphs: (text.content, TextSizeRule.defaultCapToXHeight), scratch: scratch)
             analyses[element.id] = analysis
-            if fromLabel && !analysis.showsText(text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) { undrawn.insert(element.id) }
+            if fromLabel && !analysis.showsText(text.content, capToXHeight: TextSizeRule.defaultCapToXHeight) { undrawn.insert(element.id) }
         }
         textAnalyses = analyses
         undrawnLabels = undrawn

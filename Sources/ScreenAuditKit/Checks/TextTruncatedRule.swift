@@ -131,11 +131,11 @@ public struct TextTruncatedRule: AuditCheck {
                 measured.contentEndsInEllipsis = true
                 return result(.pass)
             }
-            if known, TextClippedCheck.isRightToLeft(text.content) {
+            if known, TextClippedRule.isRightToLeft(text.content) {
                 return result(.notRun, reason: "right-to-left text: its ellipsis would stand at the line's left end, which this rule does not read")
             }
             let analysis = screen.textAnalysis(for: element, needing: [.coverage, .geometry])
-            switch analysis.trailingEllipsis(content: text.content, capToXHeight: TextSizeCheck.defaultCapToXHeight) {
+            switch analysis.trailingEllipsis(content: text.content, capToXHeight: TextSizeRule.defaultCapToXHeight) {
             case let .failure(failure):
                 return result(.notRun, reason: failure.reason)
             case let .success((lines, found)):

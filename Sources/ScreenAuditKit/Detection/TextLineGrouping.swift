@@ -1,3 +1,5 @@
+import Imaging
+
 /// What makes pieces of ink a line of text, in pixels at a given scale: glyphs of a plausible
 /// height, standing side by side on a shared band of rows, at gaps no wider than a word space
 /// allows, and not a row of identical blobs.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the text `XCUIApplication().debugDescription` prints (Xcode 14 and later, and the older
 /// `Type 0x…: traits: …` lines): an `Attributes:` line, `Element subtree:`, then one element per
 /// line nested by indentation, the root marked `→`, and the footers `Path to element:` and

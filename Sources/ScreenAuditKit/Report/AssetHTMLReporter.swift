@@ -1,4 +1,6 @@
 import ColorScience
+import Foundation
+import Imaging
 
 /// `index.html` for an asset catalog audit: the review page's asset twin. The verdict and notes
 /// on top, then every finding with a thumbnail of the image it is about (or the colours it

@@ -1,4 +1,5 @@
 import ColorScience
+import Imaging
 /// `index.html`: a self-contained review page — inline CSS, relative image links, no network, no
 /// script. A summary on top, then a section per screen with its overlay beside its findings table;
 /// radio buttons filter by severity and by rule with CSS alone. Written as well-formed XHTML so a

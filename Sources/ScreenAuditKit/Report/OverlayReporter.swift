@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 import Imaging
 
 /// `overlays/<screen>.png`: the screenshot, dimmed outside the findings, each finding's frame

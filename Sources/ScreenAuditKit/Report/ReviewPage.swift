@@ -1,4 +1,5 @@
 import ColorScience
+import Foundation
 
 /// What the two review pages — `index.html` of `audit` and of `assets` — share: the head, the
 /// house CSS, the filters by severity and rule (radio buttons before `<main>`, so CSS sibling

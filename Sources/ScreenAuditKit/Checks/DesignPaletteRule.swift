@@ -4,7 +4,7 @@ import Imaging
 /// `design.palette` — review only: an element's measured colour (a text's ink; a control's or
 /// indicator's colour that stands out most, as `contrast.nontext` finds it) lies farther than the tolerance (CIEDE2000) from every colour of the
 /// contract's palette.
-public struct DesignPaletteCheck: AuditCheck {
+public struct DesignPaletteRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.designPalette, title: "Colour off the palette",
         reference: "The app's design tokens (contract `design.palette`); CIEDE2000 colour difference (CIE 142-2001)",

@@ -31,7 +31,7 @@ public enum TargetProfile: String, CaseIterable, Sendable {
 
 /// `target.size` — every interactive element (button, link, toggle, slider, tab) is large enough
 /// to hit: 44 × 44 pt by default.
-public struct TargetSizeCheck: AuditCheck {
+public struct TargetSizeRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.targetSize, title: "Touch target size",
         reference: "Apple HIG Accessibility: 44 × 44 pt; WCAG 2.2 SC 2.5.8 Target Size (Minimum)",

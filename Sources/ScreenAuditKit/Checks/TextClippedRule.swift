@@ -4,7 +4,7 @@ import Imaging
 
 /// `text.clipped` — text is not cut by its container: no glyph runs into an edge of the element's
 /// frame and carries on past it (truncated, or clipped by a frame too small for it).
-public struct TextClippedCheck: AuditCheck {
+public struct TextClippedRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.textClipped,
         title: "Clipped text",
@@ -81,7 +81,7 @@ public struct TextClippedCheck: AuditCheck {
             }
             // Ink that cannot be this text (an icon measured as glyphs a hundred points high) says
             // nothing about whether the text is cut.
-            if text.pointSize == nil, case let .failure(failure) = TextSizeCheck().glyphSize(of: element, text: text, on: screen),
+            if text.pointSize == nil, case let .failure(failure) = TextSizeRule().glyphSize(of: element, text: text, on: screen),
                failure.textNotShown {
                 return result(.notRun, reason: failure.reason)
             }

@@ -3,7 +3,7 @@ import Imaging
 
 /// `contrast.nontext` — WCAG 2.2 SC 1.4.11: an interactive element or indicator without text must
 /// stand out from what is next to it by 3:1, through its fill, its boundary or its glyph.
-public struct NonTextContrastCheck: AuditCheck {
+public struct NonTextContrastRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.contrastNonText, title: "Non-text contrast",
         reference: "WCAG 2.2 SC 1.4.11 Non-text Contrast (AA): 3:1",

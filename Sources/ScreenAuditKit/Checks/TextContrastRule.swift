@@ -3,7 +3,7 @@ import Imaging
 
 /// `contrast.text` — WCAG 2.2 SC 1.4.3 (and 1.4.6 at AAA): text against its background, measured
 /// from the rendered pixels, never from declared colours.
-public struct TextContrastCheck: AuditCheck {
+public struct TextContrastRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.contrastText,
         title: "Text contrast",
@@ -110,11 +110,11 @@ public struct TextContrastCheck: AuditCheck {
     /// The weight `element`'s glyphs measure, where it decides between normal and large text at
     /// `pointSize` (bold would make it large, regular not); nil where it does not, or where the
     /// strokes cannot be measured.
-    func measuredWeight(of element: ElementContract, text: TextSpec, pointSize: Double?, glyphs: TextSizeCheck.GlyphSize?,
+    func measuredWeight(of element: ElementContract, text: TextSpec, pointSize: Double?, glyphs: TextSizeRule.GlyphSize?,
                         on screen: ScreenContext) -> MeasuredWeight? {
         guard let pointSize, largeTextRule.isLarge(pointSize: pointSize, bold: true) != largeTextRule.isLarge(pointSize: pointSize, bold: false)
         else { return nil }
-        guard let glyphs = glyphs ?? (try? TextSizeCheck().glyphSize(of: element, text: text, on: screen).get()),
+        guard let glyphs = glyphs ?? (try? TextSizeRule().glyphSize(of: element, text: text, on: screen).get()),
               let analysis = glyphs.analysis else { return nil }
         return analysis.weight(of: glyphs.geometry, pointSize: glyphs.pointSize, scale: screen.scale)
     }
@@ -132,7 +132,7 @@ public struct TextContrastCheck: AuditCheck {
     /// Whether the frame holds a filled shape besides the text (`TextAnalysis.holdsFilledShape`),
     /// judged against the cap height the glyphs measure or the declared size gives, on the ink
     /// coverage the screen's analysis holds (measured for `text.size`); without it, not looked at.
-    static func holdsFilledShape(_ element: ElementContract, text: TextSpec, glyphs: TextSizeCheck.GlyphSize?, on screen: ScreenContext) -> Bool {
+    static func holdsFilledShape(_ element: ElementContract, text: TextSpec, glyphs: TextSizeRule.GlyphSize?, on screen: ScreenContext) -> Bool {
         let capHeight = glyphs?.geometry.capHeight ?? glyphs?.geometry.xHeight.map { $0 / 0.75 }
             ?? text.pointSize.map { $0 * 0.705 * screen.scale }
         let analysis = glyphs?.analysis ?? screen.textAnalysis(for: element, needing: .contrast)
@@ -148,9 +148,9 @@ public struct TextContrastCheck: AuditCheck {
             // Without a declared size (a UI hierarchy gives none), the size the glyphs measure
             // decides whether the text is large; the finding says so.
             var glyphSize: Double?
-            var glyphs: TextSizeCheck.GlyphSize?
+            var glyphs: TextSizeRule.GlyphSize?
             if text.pointSize == nil {
-                switch TextSizeCheck().glyphSize(of: element, text: text, on: screen) {
+                switch TextSizeRule().glyphSize(of: element, text: text, on: screen) {
                 case let .success(size):
                     glyphSize = size.pointSize.rounded(places: 1)
                     glyphs = size

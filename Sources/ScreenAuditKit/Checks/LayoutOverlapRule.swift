@@ -5,7 +5,7 @@ import Imaging
 /// interactive element's overlaps another interactive element's, by more than the tolerance in
 /// both directions. Reported on the later element of the pair, naming the earlier. Runs on screens
 /// whose contract declares `design` tokens.
-public struct LayoutOverlapCheck: AuditCheck {
+public struct LayoutOverlapRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.layoutOverlap, title: "Overlapping elements",
         reference: "Apple HIG Layout; WCAG 2.2 SC 2.5.8 (targets that overlap)",

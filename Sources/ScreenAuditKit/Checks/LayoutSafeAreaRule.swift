@@ -5,7 +5,7 @@ import Imaging
 /// unsafe areas (status bar or Dynamic Island, home indicator, rounded corners), from the device's
 /// profile (`DeviceProfiles`) or the contract's `device.safeArea`. Runs on screens whose contract
 /// declares `design` tokens or `device.safeArea`.
-public struct LayoutSafeAreaCheck: AuditCheck {
+public struct LayoutSafeAreaRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.layoutSafeArea, title: "Element in an unsafe area",
         reference: "Apple HIG Layout: safe areas; UIKit safeAreaInsets",

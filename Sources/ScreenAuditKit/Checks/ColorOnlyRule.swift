@@ -7,7 +7,7 @@ import Imaging
 /// text differs) and either their lightness does not differ enough (luminance contrast between
 /// their dominant colours under 3:1) or, simulated for a colour-vision deficiency, they become hard
 /// to tell apart.
-public struct ColorOnlyCheck: AuditCheck {
+public struct ColorOnlyRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.colorOnly, title: "Meaning by colour alone",
         reference: "WCAG 2.2 SC 1.4.1 Use of Color (A)",

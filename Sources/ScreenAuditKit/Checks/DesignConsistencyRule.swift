@@ -7,7 +7,7 @@ import Imaging
 /// contract declares `design` tokens; the majority is taken over the whole run, three screens or
 /// more (frames from the contracts in `preparing(for:)`, colours from a look at each such
 /// screen's pixels before the audit in `sample(_:)`, so every shard agrees).
-public struct DesignConsistencyCheck: AuditCheck {
+public struct DesignConsistencyRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.designConsistency, title: "Inconsistent placement",
         reference: "The app's design system: standard action placement (Apple HIG, Consistency)",
@@ -121,7 +121,7 @@ public struct DesignConsistencyCheck: AuditCheck {
             majorities[key] = Majorities(position: Self.majority(of: list, Self.samePosition), size: Self.majority(of: list, Self.sameSize),
                                          screens: screens[key] ?? [])
         }
-        return DesignConsistencyCheck(majorities: majorities)
+        return DesignConsistencyRule(majorities: majorities)
     }
 
     /// The compared elements of `screen`: interactive, shown on three or more screens of its device.
@@ -169,7 +169,7 @@ public struct DesignConsistencyCheck: AuditCheck {
                 updated[key]?.color = ColorMajority(color: best.color, agreeing: best.count, total: list.count)
             }
         }
-        return DesignConsistencyCheck(majorities: updated)
+        return DesignConsistencyRule(majorities: updated)
     }
 
     /// What `design.consistency` reports: the element's frame (in points) or colour here, and a

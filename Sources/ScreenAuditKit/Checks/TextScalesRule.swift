@@ -11,7 +11,7 @@ import Imaging
 ///   grows by at least a fifth between the two sizes (L and XL are too close to judge that way).
 /// The smaller screen's sizes are measured in a look at its pixels before the audit (`sample`),
 /// so every shard agrees.
-public struct TextScalesCheck: AuditCheck {
+public struct TextScalesRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.textScales,
         title: "Text that does not grow with Dynamic Type",
@@ -54,13 +54,13 @@ public struct TextScalesCheck: AuditCheck {
     let sizes: [String: [String: Double]]
 
     /// How a text's size is measured: as `text.size` measures it.
-    let sizing: TextSizeCheck
+    let sizing: TextSizeRule
 
-    public init(sizing: TextSizeCheck = TextSizeCheck()) {
+    public init(sizing: TextSizeRule = TextSizeRule()) {
         self.init(sizing: sizing, pairs: [:], measured: [], sizes: [:])
     }
 
-    init(sizing: TextSizeCheck, pairs: [String: [Pair]], measured: Set<String>, sizes: [String: [String: Double]]) {
+    init(sizing: TextSizeRule, pairs: [String: [Pair]], measured: Set<String>, sizes: [String: [String: Double]]) {
         self.sizing = sizing
         self.pairs = pairs
         self.measured = measured
@@ -81,7 +81,7 @@ public struct TextScalesCheck: AuditCheck {
             pairs[large.id, default: []].append(pair)
             measured.insert(small.id)
         }
-        return TextScalesCheck(sizing: sizing, pairs: pairs, measured: measured, sizes: [:])
+        return TextScalesRule(sizing: sizing, pairs: pairs, measured: measured, sizes: [:])
     }
 
     public func samples(_ screen: ScreenContract) -> Bool { measured.contains(screen.id) }
@@ -95,7 +95,7 @@ public struct TextScalesCheck: AuditCheck {
     public func sampled(_ samples: [ScreenSample]) -> any AuditCheck {
         var sizes = self.sizes
         for sample in samples where measured.contains(sample.screen) { sizes[sample.screen] = sample.textSizes }
-        return TextScalesCheck(sizing: sizing, pairs: pairs, measured: measured, sizes: sizes)
+        return TextScalesRule(sizing: sizing, pairs: pairs, measured: measured, sizes: sizes)
     }
 
     /// The point size each text element's glyphs measure (as `text.size` measures them), by id;
@@ -128,7 +128,7 @@ public struct TextScalesCheck: AuditCheck {
 
         public func message(_ facts: FindingFacts) -> String {
             let grew = largerPointSize / smallerPointSize
-            let what = grew < 1 + TextScalesCheck.unchanged ? "it does not grow" : "it grows only \(Words.number((grew * 100 - 100).rounded()))%"
+            let what = grew < 1 + TextScalesRule.unchanged ? "it does not grow" : "it grows only \(Words.number((grew * 100 - 100).rounded()))%"
             let style = textStyle.map { style in
                 " (\(style) asks \(Words.number(stylePointSize?.rounded(places: 1))) pt at \(largerSize))"
             } ?? ""

@@ -6,7 +6,7 @@ import Imaging
 /// A target inside another (a button in a tappable row, a chip and its tappable child of the same
 /// bounds, a control over a full-window map layer) does not overlap it, and edges that only
 /// touch do not overlap.
-public struct TargetSpacingCheck: AuditCheck {
+public struct TargetSpacingRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.targetSpacing, title: "Touch target spacing",
         reference: "WCAG 2.2 SC 2.5.8 Target Size (Minimum), spacing exception; Apple HIG: space between controls",

@@ -3,7 +3,7 @@ import Imaging
 
 /// `design.type-ramp` — review only: a text element's measured size (as `text.size` measures it
 /// from its glyphs) lies off every size of the contract's type ramp by more than the tolerance.
-public struct DesignTypeRampCheck: AuditCheck {
+public struct DesignTypeRampRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.designTypeRamp, title: "Text size off the type ramp",
         reference: "The app's design tokens (contract `design.typeRamp`)",
@@ -28,9 +28,9 @@ public struct DesignTypeRampCheck: AuditCheck {
     ]
 
     /// Sizes the glyphs the way `text.size` does.
-    public var sizing: TextSizeCheck
+    public var sizing: TextSizeRule
 
-    public init(sizing: TextSizeCheck = TextSizeCheck()) { self.sizing = sizing }
+    public init(sizing: TextSizeRule = TextSizeRule()) { self.sizing = sizing }
 
     /// How far glyph shapes move a measured size, as a fraction of it.
     static let shapeBias = 0.04

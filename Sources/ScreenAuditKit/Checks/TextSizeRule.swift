@@ -4,7 +4,7 @@ import Imaging
 /// `text.size` — text renders at a readable size: its point size, estimated from the cap height
 /// (or x-height) the pixels show, is at least the minimum, and not clearly smaller than the size the
 /// contract declares (text shrunk to fit, or Dynamic Type not honoured).
-public struct TextSizeCheck: AuditCheck {
+public struct TextSizeRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.textSize,
         title: "Text size",

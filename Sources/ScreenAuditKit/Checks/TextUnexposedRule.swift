@@ -5,7 +5,7 @@ import Imaging
 /// pixels (`TextDetector`) that lies in no element carrying text (a text element, or a control
 /// with a label). Custom-drawn labels and text baked into images are what VoiceOver cannot read.
 /// Runs only when asked (`--detect-text`): the detector can mistake a glyph-like icon for text.
-public struct TextUnexposedCheck: AuditCheck {
+public struct TextUnexposedRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.textUnexposed,
         title: "Text not exposed to assistive technology",
