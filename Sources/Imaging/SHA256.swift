@@ -47,12 +47,13 @@ public struct SHA256: Sendable {
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        bytes.withUnsafeBufferPointer { buffer in
-            while index + 64 <= buffer.count {
-                compress(UnsafeBufferPointer(rebasing: buffer[index..<(index + 64)]))
-                index += 64
-                totalBytes &+= 64
+        let whole = (bytes.count - index) / 64
+        if whole > 0 {
+            bytes.withUnsafeBytes { buffer in
+                compressBlocks(buffer.baseAddress! + index, count: whole)
             }
+            index += whole * 64
+            totalBytes &+= UInt64(whole * 64)
         }
         if index < bytes.count {
             pending.append(contentsOf: bytes[index...])
@@ -80,37 +81,59 @@ public struct SHA256: Sendable {
     /// The digest of `bytes` as 64 lower-case hex digits, as `shasum -a 256` prints it.
     public static func hexDigest(_ bytes: [UInt8]) -> String { Hex.digits(hash(bytes), uppercase: false) }
 
-    private mutating func compress<Block: RandomAccessCollection>(_ block: Block) where Block.Element == UInt8, Block.Index == Int {
-        var w = [UInt32](repeating: 0, count: 64)
-        let base = block.startIndex
-        for t in 0..<16 {
-            w[t] = UInt32(block[base + t * 4]) << 24 | UInt32(block[base + t * 4 + 1]) << 16
-                | UInt32(block[base + t * 4 + 2]) << 8 | UInt32(block[base + t * 4 + 3])
-        }
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ SHA256.k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            h = g; g = f; f = e; e = d &+ temp1
-            d = c; c = b; b = a; a = temp1 &+ temp2
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    private mutating func compress(_ block: [UInt8]) {
+        block.withUnsafeBytes { compressBlocks($0.baseAddress!, count: 1) }
     }
-}
 
-private extension UInt32 {
-    func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
+    /// Compresses `count` 64-byte blocks starting at `blocks`. Written for debug builds as much as
+    /// for release ones: state in locals, the message schedule and constants through pointers, and
+    /// only the integer operators the compiler inlines without optimising (`&+`, `&>>`, `&<<`),
+    /// so that the digests the tests pin cost milliseconds, not seconds, in `swift test`.
+    private mutating func compressBlocks(_ blocks: UnsafeRawPointer, count: Int) {
+        var h0 = state[0], h1 = state[1], h2 = state[2], h3 = state[3]
+        var h4 = state[4], h5 = state[5], h6 = state[6], h7 = state[7]
+        let bytes = blocks.assumingMemoryBound(to: UInt8.self)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            let w = schedule.baseAddress!
+            Self.k.withUnsafeBufferPointer { constants in
+                let k = constants.baseAddress!
+                var block = 0
+                while block < count {
+                    let base = bytes + block * 64
+                    var t = 0
+                    while t < 16 {
+                        let p = base + t * 4
+                        w[t] = UInt32(p[0]) &<< 24 | UInt32(p[1]) &<< 16 | UInt32(p[2]) &<< 8 | UInt32(p[3])
+                        t += 1
+                    }
+                    while t < 64 {
+                        let x = w[t - 15], y = w[t - 2]
+                        let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+                        let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                        t += 1
+                    }
+                    var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+                    t = 0
+                    while t < 64 {
+                        let s1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+                        let choice = (e & f) ^ (~e & g)
+                        let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                        let s0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let temp2 = s0 &+ majority
+                        h = g; g = f; f = e; e = d &+ temp1
+                        d = c; c = b; b = a; a = temp1 &+ temp2
+                        t += 1
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+                    h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                    block += 1
+                }
+            }
+        }
+        state = [h0, h1, h2, h3, h4, h5, h6, h7]
+    }
 }
 
 extension PixelBuffer {
