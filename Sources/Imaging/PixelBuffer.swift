@@ -1,5 +1,6 @@
 import CImagingShim
 import ColorScience
+import Foundation
 
 /// One pixel: 8-bit sRGB components and straight (not premultiplied) alpha.
 public struct RGBA: Hashable, Sendable {
@@ -67,6 +68,17 @@ public struct PixelBuffer: Equatable, Sendable {
     }
 
     public var bytesPerRow: Int { width * 4 }
+
+    /// Same size and the same bytes, compared as memory: an element-by-element comparison of two
+    /// frames took a second in debug builds.
+    public static func == (lhs: PixelBuffer, rhs: PixelBuffer) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        return lhs.pixels.withUnsafeBytes { a in
+            rhs.pixels.withUnsafeBytes { b in
+                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
+    }
 
     public subscript(x: Int, y: Int) -> RGBA {
         get {
