@@ -1,15 +1,33 @@
 import Foundation
 import ScreenAuditKit
+import Synchronization
 import TestSupport
 import Testing
 
+/// Where `ShardMergeTests.renderedCorpus` went, for the exit handler that removes it.
+private let sharedCorpusFolder = Mutex<String?>(nil)
+
 /// `audit --shard I/N`, `baseline --shard I/N` and `screenaudit merge` through the built binary.
 @Suite(.serialized) struct ShardMergeTests {
-    /// Seeded-defect frames of one device (16 screens with findings), one screenshot broken.
+    /// Seeded-defect frames of one device (16 screens with findings), one screenshot broken: the
+    /// frames rendered once for the process (`renderedCorpus`), copied into `directory`.
     static func makeCorpus(in directory: TemporaryDirectory) throws {
-        let render = try Binary.run(["render", "--defects", "--seed", "5", "--devices", "iPhone_small", "--out", "corpus"], in: directory.url)
+        let (source, render) = try renderedCorpus.get()
         #expect(render.status == 0, "\(render.stderr)")
+        try FileManager.default.copyItem(atPath: source, toPath: directory.path("corpus"))
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory.path("corpus/en-US/iPhone_small/hub.png")))
+    }
+
+    /// `render --defects --seed 5 --devices iPhone_small` through the binary, once for the tests
+    /// of this suite, which only read it: where it went and how the run ended. Removed when the
+    /// test process exits.
+    static let renderedCorpus: Result<(path: String, run: ToolRun), any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("screenaudit-shard-corpus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        sharedCorpusFolder.withLock { $0 = folder.path }
+        atexit { sharedCorpusFolder.withLock { path in path.map { try? FileManager.default.removeItem(atPath: $0) } } }
+        let render = try Binary.run(["render", "--defects", "--seed", "5", "--devices", "iPhone_small", "--out", "corpus"], in: folder)
+        return (folder.appendingPathComponent("corpus").path, render)
     }
 
     static let audit = ["audit", "--contracts", "corpus/quest-screens.contract.json", "--screenshots", "corpus", "--today", "2026-01-01",
