@@ -47,6 +47,7 @@
 #   FUZZ_REAL_SCREENS  real screenshots added to the png and jpeg seeds, if the folder exists
 #                      [../shared/corpus/real-screens beside the repository; skipped when absent]
 #   FUZZ_VERBOSE=1     show libFuzzer's output as it runs (it is always in FUZZ_BUILD/logs/)
+#   FUZZ_JOBS          how many targets fuzz at once, each for SECONDS [1]; CI runs two on its two cores
 #   SWIFTC             the Swift compiler; clang, lld and libFuzzer come from its toolchain
 #                      [swiftc on PATH; on macOS the one `xcrun --find swiftc` gives]
 #
@@ -368,7 +369,30 @@ build_target() {
 }
 
 build_shim
-for target in $run_targets; do build_target "$target"; done
+# The package modules first, one after another (each needs the one before), then the harnesses,
+# FUZZ_JOBS at a time: linking them is independent.
+most=0
+for target in $run_targets; do
+    count=$(module_count_for "$target")
+    [ "$count" -gt "$most" ] && most=$count
+done
+build_modules "$most"
+build_jobs=${FUZZ_JOBS:-1}
+case $build_jobs in ''|*[!0-9]*|0) echo "error: FUZZ_JOBS must be a positive whole number (got '$build_jobs')" >&2; exit 2 ;; esac
+building=()
+for target in $run_targets; do
+    if [ "$build_jobs" -eq 1 ]; then
+        build_target "$target"
+        continue
+    fi
+    build_target "$target" &
+    building+=($!)
+    if [ ${#building[@]} -ge "$build_jobs" ]; then
+        for pid in "${building[@]}"; do wait "$pid" || exit 2; done
+        building=()
+    fi
+done
+for pid in ${building[@]+"${building[@]}"}; do wait "$pid" || exit 2; done
 if [ "$command" = build ]; then
     for target in $run_targets; do echo "$build/bin/fuzz-$target"; done
     exit 0
@@ -435,9 +459,37 @@ run_target() {
     fi
 }
 
+# FUZZ_JOBS targets at a time, each for SECONDS as before; their lines printed in target order as
+# each batch ends.
 failed=0
+jobs=${FUZZ_JOBS:-1}
+case $jobs in ''|*[!0-9]*|0) echo "error: FUZZ_JOBS must be a positive whole number (got '$jobs')" >&2; exit 2 ;; esac
+if [ "$jobs" -eq 1 ]; then
+    for target in $run_targets; do
+        # ${@+"$@"}: with no libFuzzer options, bash before 4.1 (macOS has 3.2) may call "$@" unbound.
+        run_target "$target" ${@+"$@"} || failed=1
+    done
+    exit $failed
+fi
+reports=$(mktemp -d)
+batch=()
+run_batch() {
+    local target pids=() index=0
+    for target in ${batch[@]+"${batch[@]}"}; do
+        run_target "$target" ${@+"$@"} >"$reports/$target" 2>&1 &
+        pids+=($!)
+    done
+    for target in ${batch[@]+"${batch[@]}"}; do
+        wait "${pids[$index]}" || failed=1
+        cat "$reports/$target"
+        index=$((index + 1))
+    done
+    batch=()
+}
 for target in $run_targets; do
-    # ${@+"$@"}: with no libFuzzer options, bash before 4.1 (macOS has 3.2) may call "$@" unbound.
-    run_target "$target" ${@+"$@"} || failed=1
+    batch+=("$target")
+    [ ${#batch[@]} -ge "$jobs" ] && run_batch ${@+"$@"}
 done
+run_batch ${@+"$@"}
+rm -rf "$reports"
 exit $failed
