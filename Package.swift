@@ -51,7 +51,8 @@ let package = Package(
         .testTarget(name: "QuestEngineTests", dependencies: ["QuestEngine", "ScreenAuditKit", "ScreenContracts", "Imaging", "ColorScience",
                                                              "TestSupport", "ScreenAuditCLI"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience", "ScreenAuditKit", "TestSupport"],
+        .testTarget(name: "ScreenAuditCLITests", dependencies: ["ScreenAuditCLI", "screenaudit", "Imaging", "ColorScience", "ScreenAuditKit", "TestSupport",
+                                                              "QuestEngine"],
                     exclude: ["Golden", "Schemas"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,7 @@
 import Foundation
 import Imaging
+import QuestEngine
+import ScreenAuditKit
 import TestSupport
 import Testing
 
@@ -78,5 +80,12 @@ struct DemoCommandTests {
                      "out/frames/AX3/en-US/iPhone_small/hub.png"] {
             #expect(FileManager.default.fileExists(atPath: directory.path(name)), "\(name)")
         }
+        // Every screen's contract laid out without drawing (what the engine's tests and defect
+        // seeding read) is the one its drawn frame declared, at both sizes.
+        let laidOut = [ContentSize.l, .ax3].flatMap { size in
+            DeviceProfile.all.flatMap { device in Route.all.map { QuestRenderer.contract($0, on: device, contentSize: size) } }
+        }
+        let written = try Data(contentsOf: URL(fileURLWithPath: directory.path("out/frames/quest-screens.contract.json")))
+        #expect(try JSONText.encode(ContractDocument(design: Palette.tokens, screens: laidOut)) == written)
     }
 }
