@@ -22,6 +22,37 @@ public enum JSONText {
         writer.bytes.append(0x0A)
         return Data(writer.bytes)
     }
+
+    /// `value` as `encode` writes it where it stands at the top, without the final newline: a
+    /// piece that `encode(_:splicing:items:)` places in a larger document, indented to fit.
+    public static func fragment<Value: Encodable>(_ value: Value) throws -> [UInt8] {
+        let encoder = JSONTreeEncoder(path: nil)
+        guard let tree = try encoder.node(for: value) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(Value.self) did not encode any values."))
+        }
+        var writer = JSONTextWriter()
+        writer.write(tree, indent: 0)
+        return writer.bytes
+    }
+
+    /// `encode(value)` with the array under its top-level key `key` made of `items`, each a
+    /// `fragment`: the same bytes as encoding a value whose array holds the items' values, when
+    /// `value` holds an empty array there. The items can be encoded side by side (a large
+    /// report's screens) and joined here.
+    public static func encode<Value: Encodable>(_ value: Value, splicing key: String, items: [[UInt8]]) throws -> Data {
+        let encoder = JSONTreeEncoder(path: nil)
+        guard let tree = try encoder.node(for: value), case let .object(box) = tree,
+              let index = box.members.lastIndex(where: { $0.key == key }) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(Value.self) has no top-level member '\(key)' to splice"))
+        }
+        let array = JSONArrayBox()
+        array.items = items.map { .raw($0) }
+        box.members[index].value = .array(array)
+        var writer = JSONTextWriter()
+        writer.write(tree, indent: 0)
+        writer.bytes.append(0x0A)
+        return Data(writer.bytes)
+    }
 }
 
 // MARK: - The tree
@@ -36,6 +67,8 @@ private enum JSONNode {
     case object(JSONObjectBox)
     /// What a `superEncoder` was given, read when the tree is written (an empty object if nothing).
     case deferred(JSONTreeEncoder)
+    /// A value written already at indentation 0 (`JSONText.fragment`), indented where it lands.
+    case raw([UInt8])
 }
 
 private final class JSONArrayBox {
@@ -300,6 +333,17 @@ private struct JSONTextWriter {
         case let .literal(text): bytes.append(contentsOf: text.utf8)
         case let .string(text): writeString(text)
         case let .deferred(encoder): write(encoder.value ?? .object(JSONObjectBox()), indent: indent)
+        case let .raw(fragment):
+            // A string's line breaks are escaped, so every line feed in a fragment starts a line
+            // of its structure: each takes this level's indentation, but for the empty line
+            // between an empty array's brackets, which has none.
+            var start = 0
+            while let newline = fragment[start...].firstIndex(of: 0x0A) {
+                bytes.append(contentsOf: fragment[start...newline])
+                if newline + 1 < fragment.count, fragment[newline + 1] != 0x0A { writeIndent(indent) }
+                start = newline + 1
+            }
+            bytes.append(contentsOf: fragment[start...])
         case let .array(box):
             bytes.append(UInt8(ascii: "["))
             bytes.append(0x0A)

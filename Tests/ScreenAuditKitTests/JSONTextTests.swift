@@ -149,4 +149,30 @@ struct JSONTextTests {
         #expect(ours == (try Self.foundationText(report)))
         #expect(ours.count > 10_000)
     }
+
+    /// Items encoded apart and spliced in give the bytes of the whole encoded at once: every
+    /// shape, empty arrays and objects (whose empty line has no indentation) included.
+    @Test func testSplicedItems_areTheWholeDocumentsText() throws {
+        struct Holder: Encodable {
+            var before = 1
+            var items: [Everything]
+            var after: [String: [Int]] = ["e": [], "f": [2]]
+        }
+        let items = [Everything(), Everything(text: "second", emptyArray: [3])]
+        let whole = try JSONText.encode(Holder(items: items))
+        let spliced = try JSONText.encode(Holder(items: []), splicing: "items", items: items.map { try JSONText.fragment($0) })
+        #expect(String(decoding: spliced, as: UTF8.self) == String(decoding: whole, as: UTF8.self))
+        #expect(try JSONText.encode(Holder(items: []), splicing: "items", items: []) == JSONText.encode(Holder(items: [])))
+        #expect(throws: EncodingError.self) { try JSONText.encode(Holder(items: []), splicing: "nowhere", items: []) }
+    }
+
+    /// report.json rendered with its screens encoded side by side is the report encoded at once.
+    @Test func testReportRenderedSideBySide_isTheSameBytes() async throws {
+        var report = MeasurementCodingTests.report()
+        report.screens += report.screens
+        #expect(report.screens.count > 1)
+        let whole = try JSONReporter.render(report)
+        #expect(try await JSONReporter.render(report, width: 2) == whole)
+        #expect(try await JSONReporter.render(report, width: 3) == whole)
+    }
 }

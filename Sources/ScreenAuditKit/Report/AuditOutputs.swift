@@ -84,7 +84,8 @@ public final class AuditOutputs: Sendable {
         let overlays = overlayScreens
         let order = ReportFormat.allCases.filter { formats.contains($0) }
         let rendered = try await boundedMap(order, width: width) { _, format in
-            try Self.render(format, report, rules: rules, failOn: failOn, overlays: overlays)
+            format == .json ? try await JSONReporter.render(report, width: width)
+                : try Self.render(format, report, rules: rules, failOn: failOn, overlays: overlays)
         }
         let byFormat = Dictionary(uniqueKeysWithValues: zip(order, rendered))
         return try commit { byFormat[$0] ?? nil }
