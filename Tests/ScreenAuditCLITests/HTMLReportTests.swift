@@ -59,6 +59,23 @@ struct HTMLReportTests {
         #expect(text.contains("#sev-error:checked ~ main tr.finding:not(.sev-error){display:none}"))
     }
 
+    /// A page whose findings say what is spoken (screens from UI hierarchies) is well-formed too:
+    /// the line break before "Spoken:" is closed, as XHTML asks.
+    @Test func testPageWithSpokenFindings_isWellFormed() throws {
+        let directory = try TemporaryDirectory()
+        let samples = AssetsCommandTests.repository.appendingPathComponent("Samples/hierarchies").path
+        let run = try Binary.run(["audit", "--screenshots", samples, "--hierarchies", samples, "--density", "2",
+                                  "--today", "2026-12-06", "--out", "out"], in: directory.url)
+        #expect(run.status <= 1, "\(run.stdout)\(run.stderr)")
+        let data = try Data(contentsOf: directory.url.appendingPathComponent("out/index.html"))
+        #expect(String(decoding: data, as: UTF8.self).contains("<br/><small>Spoken: "))
+        let parser = XMLParser(data: data)
+        let collector = Collector()
+        parser.delegate = collector
+        #expect(parser.parse(), "index.html is not well-formed: \(String(describing: parser.parserError))")
+        #expect(collector.headings.first == "h1")
+    }
+
     /// `screenaudit assets` writes the same kind of page: its findings with a thumbnail of the
     /// image each is about or the colours it measured, the colour pairs, every asset.
     @Test func testAssetPageStructure() throws {

@@ -52,7 +52,7 @@ public enum HTMLReporter {
                     html.append(ReviewPage.findingRow(severity: finding.severity, rule: finding.rule) + "<td>\(number + index)</td>"
                         + "<td>\(finding.severity.rawValue)\(state)</td><td><code>\(escape(finding.rule))</code></td>"
                         + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))"
-                        + (finding.spoken.map { "<br><small>Spoken: \(escape($0))</small>" } ?? "") + "</td>"
+                        + (finding.spoken.map { "<br/><small>Spoken: \(escape($0))</small>" } ?? "") + "</td>"
                         + "<td>\(closeUp(finding, number: number + index, screen: screen, overlays: overlays))\(swatches(finding.measured))</td></tr>")
                 }
                 html.append("</tbody></table>")
