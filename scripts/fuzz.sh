@@ -188,6 +188,8 @@ case "$command" in
         [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "error: SECONDS must be a whole number above 0, got '$seconds'" >&2; usage; }
         ;;
 esac
+jobs=${FUZZ_JOBS:-1}
+case $jobs in ''|*[!0-9]*|0) echo "error: FUZZ_JOBS must be a positive whole number (got '$jobs')" >&2; exit 2 ;; esac
 if [ "$command" = check ]; then
     run_targets=""
 elif [ "$selected" = all ]; then
@@ -377,17 +379,15 @@ for target in $run_targets; do
     [ "$count" -gt "$most" ] && most=$count
 done
 build_modules "$most"
-build_jobs=${FUZZ_JOBS:-1}
-case $build_jobs in ''|*[!0-9]*|0) echo "error: FUZZ_JOBS must be a positive whole number (got '$build_jobs')" >&2; exit 2 ;; esac
 building=()
 for target in $run_targets; do
-    if [ "$build_jobs" -eq 1 ]; then
+    if [ "$jobs" -eq 1 ]; then
         build_target "$target"
         continue
     fi
     build_target "$target" &
     building+=($!)
-    if [ ${#building[@]} -ge "$build_jobs" ]; then
+    if [ ${#building[@]} -ge "$jobs" ]; then
         for pid in "${building[@]}"; do wait "$pid" || exit 2; done
         building=()
     fi
@@ -462,8 +462,6 @@ run_target() {
 # FUZZ_JOBS targets at a time, each for SECONDS as before; their lines printed in target order as
 # each batch ends.
 failed=0
-jobs=${FUZZ_JOBS:-1}
-case $jobs in ''|*[!0-9]*|0) echo "error: FUZZ_JOBS must be a positive whole number (got '$jobs')" >&2; exit 2 ;; esac
 if [ "$jobs" -eq 1 ]; then
     for target in $run_targets; do
         # ${@+"$@"}: with no libFuzzer options, bash before 4.1 (macOS has 3.2) may call "$@" unbound.

@@ -13,25 +13,14 @@ import Foundation
 /// writes, in about two thirds of the time, the same on every platform.
 public enum JSONText {
     public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
-        let encoder = JSONTreeEncoder(path: nil)
-        guard let tree = try encoder.node(for: value) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
-        }
-        var writer = JSONTextWriter()
-        writer.write(tree, indent: 0)
-        writer.bytes.append(0x0A)
-        return Data(writer.bytes)
+        document(try tree(of: value))
     }
 
     /// `value` as `encode` writes it where it stands at the top, without the final newline: a
     /// piece that `encode(_:splicing:items:)` places in a larger document, indented to fit.
     public static func fragment<Value: Encodable>(_ value: Value) throws -> [UInt8] {
-        let encoder = JSONTreeEncoder(path: nil)
-        guard let tree = try encoder.node(for: value) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(Value.self) did not encode any values."))
-        }
         var writer = JSONTextWriter()
-        writer.write(tree, indent: 0)
+        writer.write(try tree(of: value), indent: 0)
         return writer.bytes
     }
 
@@ -40,14 +29,24 @@ public enum JSONText {
     /// `value` holds an empty array there. The items can be encoded side by side (a large
     /// report's screens) and joined here.
     public static func encode<Value: Encodable>(_ value: Value, splicing key: String, items: [[UInt8]]) throws -> Data {
-        let encoder = JSONTreeEncoder(path: nil)
-        guard let tree = try encoder.node(for: value), case let .object(box) = tree,
-              let index = box.members.lastIndex(where: { $0.key == key }) else {
+        guard case let .object(box) = try tree(of: value), let index = box.members.lastIndex(where: { $0.key == key }) else {
             throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(Value.self) has no top-level member '\(key)' to splice"))
         }
         let array = JSONArrayBox()
         array.items = items.map { .raw($0) }
         box.members[index].value = .array(array)
+        return document(.object(box))
+    }
+
+    private static func tree<Value: Encodable>(of value: Value) throws -> JSONNode {
+        guard let tree = try JSONTreeEncoder(path: nil).node(for: value) else {
+            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(Value.self) did not encode any values."))
+        }
+        return tree
+    }
+
+    /// The file's bytes: the tree written from the top, and a final newline.
+    private static func document(_ tree: JSONNode) -> Data {
         var writer = JSONTextWriter()
         writer.write(tree, indent: 0)
         writer.bytes.append(0x0A)

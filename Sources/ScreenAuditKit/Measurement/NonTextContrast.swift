@@ -13,8 +13,9 @@ public enum NonTextContrastOutcome: Equatable, Sendable {
 
 extension ScreenContext {
     /// `measureNonTextContrast` of `rect` with the ring the checks use: 2 pt of what surrounds it.
-    /// Measured once per frame and kind: `contrast.nontext`, `design.palette` and
-    /// `design.consistency` (in its sampling pass and again in its run) all read the same control.
+    /// Measured once per frame and kind on a screen: `contrast.nontext`, `design.palette` and
+    /// `design.consistency` all read the same control. (The sampling pass before the audit has a
+    /// context of its own, so it measures again.)
     func nonTextContrast(in rect: PixelRect, glyph: Bool = false) -> NonTextContrastOutcome {
         nonTextContrasts.outcome(for: rect, glyph: glyph) {
             measureNonTextContrast(in: image, rect: rect, ring: max(2, Int((2 * scale).rounded())), glyph: glyph)
