@@ -20,9 +20,10 @@ struct OneOfEachDefectTests {
         b.fill(Frame(x: 16, y: 130, width: 30, height: 30), dark)
         b.element(ElementContract(id: "small-button", role: .button, frame: Frame(x: 16, y: 130, width: 30, height: 30), label: "Add"))
         b.fill(Frame(x: 16, y: 180, width: 60, height: 50), dark)
-        b.fill(Frame(x: 66, y: 180, width: 60, height: 50), dark)
+        // "Next", drawn above "Previous", takes 30 of its 60 pt: what a finger meets of it is too small.
+        b.fill(Frame(x: 46, y: 180, width: 60, height: 50), dark)
         b.element(ElementContract(id: "left", role: .button, frame: Frame(x: 16, y: 180, width: 60, height: 50), label: "Previous"))
-        b.element(ElementContract(id: "right", role: .button, frame: Frame(x: 66, y: 180, width: 60, height: 50), label: "Next"))
+        b.element(ElementContract(id: "right", role: .button, frame: Frame(x: 46, y: 180, width: 60, height: 50), label: "Next"))
         // A button with nothing to speak, and one that speaks its image's asset name.
         b.fill(Frame(x: 200, y: 330, width: 44, height: 44), dark)
         b.element(ElementContract(id: "unnamed", role: .button, frame: Frame(x: 200, y: 330, width: 44, height: 44)))
@@ -49,7 +50,7 @@ struct OneOfEachDefectTests {
         let failures = Set(results.filter { $0.status == .fail && $0.severity != .info }.map { "\($0.rule) \($0.element ?? "-")" })
         #expect(failures == [
             "contrast.text faint", "text.size tiny", "text.clipped cut", "target.size small-button",
-            "target.spacing left", "target.spacing right", "contrast.nontext pale-dot", "color.only state",
+            "target.size left", "target.spacing left", "contrast.nontext pale-dot", "color.only state",
             "label.missing unnamed", "label.unclear asset-named",
         ])
         #expect(results.filter { $0.status == .notRun }.isEmpty, "\(results.filter { $0.status == .notRun })")

@@ -32,34 +32,84 @@ struct TargetChecksTests {
         #expect(TargetSizeRule(profile: .wcagAA).run(spaced).map(\.status) == [.pass, .pass])
     }
 
+    static func message(_ result: CheckResult) -> String {
+        result.measured.message(FindingFacts(severity: result.severity, threshold: result.threshold, reason: result.reason))
+    }
+
     @Test func testOverlapAndTouching() {
-        let overlapping = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 50, y: 0, width: 60, height: 44))])
+        // "b", drawn above "a", takes 30 of its 60 pt: "a" keeps 30 × 44, below 44 × 44.
+        let overlapping = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 30, y: 0, width: 60, height: 44))])
         let results = TargetSpacingRule().run(overlapping)
-        #expect(results.map(\.status) == [.fail, .fail])
+        #expect(results.map(\.status) == [.fail, .pass])
         #expect(results[0].measured.targetSpacing?.overlaps == "b")
+        #expect(results[0].measured.targetSpacing?.coveredBy == "'b'")
+        #expect(results[0].measured.targetSpacing?.effectiveWidth == 30)
+        #expect(Self.message(results[0]) == "'b' drawn above this touch target leaves it 30 × 44 pt, smaller than 44 × 44 pt: taps meant for it land there")
+        let size = TargetSizeRule().run(overlapping)
+        #expect(size.map(\.status) == [.fail, .pass])
+        #expect(Self.message(size[0]) == "touch target 30 × 44 pt, what 'b' drawn above it leaves of its 60 × 44 pt frame, is smaller than 44 × 44 pt (ios)")
         let touching = Self.screen([("a", Frame(x: 0, y: 0, width: 60, height: 44)), ("b", Frame(x: 60, y: 0, width: 60, height: 44))])
         #expect(TargetSpacingRule().run(touching).map(\.status) == [.pass, .pass])
         // Only interactive roles count.
         #expect(TargetSizeRule().run(Self.screen([("i", Frame(x: 0, y: 0, width: 10, height: 10))], role: .image)).isEmpty)
     }
 
-    /// The shapes real hierarchies give (issue #35): one row per case, with the verdict on each of
-    /// the two targets.
+    /// The shapes real hierarchies give (issues #35 and #45): one row per case, with the verdicts
+    /// on the two targets ("inner" is drawn above "outer").
     @Test(arguments: [
-        ("a button inside a tappable row", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 106, width: 44, height: 44), true),
-        ("a chip and its tappable child, identical bounds", Frame(x: 16, y: 8, width: 96, height: 32), Frame(x: 16, y: 8, width: 96, height: 32), true),
-        ("a floating button over a map layer filling the window", Frame(x: 0, y: 0, width: 390, height: 844), Frame(x: 318, y: 760, width: 56, height: 56), true),
-        ("a child standing out by a rounding error", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 99.7, width: 44.4, height: 44), true),
-        ("adjacent rows sharing an edge", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 0, y: 156, width: 390, height: 56), true),
+        ("a button inside a tappable row", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 106, width: 44, height: 44), [CheckStatus.pass, .pass]),
+        // One control in two nodes: the lower one is covered whole and judged as the upper one.
+        ("a chip and its tappable child, identical bounds", Frame(x: 16, y: 8, width: 96, height: 32), Frame(x: 16, y: 8, width: 96, height: 32), [.notRun, .pass]),
+        ("a floating button over a map layer filling the window", Frame(x: 0, y: 0, width: 390, height: 844), Frame(x: 318, y: 760, width: 56, height: 56), [.pass, .pass]),
+        ("a child standing out by a rounding error", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 330, y: 99.7, width: 44.4, height: 44), [.pass, .pass]),
+        ("adjacent rows sharing an edge", Frame(x: 0, y: 100, width: 390, height: 56), Frame(x: 0, y: 156, width: 390, height: 56), [.pass, .pass]),
         // AppAgent's Settings rows [0,558][1080,773] and [0,773][1080,988] at 2.75 px per dp.
         ("rows sharing a pixel edge, divided by the density", Frame(x: 0, y: 558 / 2.75, width: 1080 / 2.75, height: 215 / 2.75),
-         Frame(x: 0, y: 773 / 2.75, width: 1080 / 2.75, height: 215 / 2.75), true),
-        ("two buttons overlapping by 10 pt", Frame(x: 20, y: 30, width: 60, height: 44), Frame(x: 70, y: 30, width: 60, height: 44), false),
-        ("a button standing 4 pt out of a card", Frame(x: 16, y: 100, width: 200, height: 100), Frame(x: 190, y: 96, width: 44, height: 44), false),
+         Frame(x: 0, y: 773 / 2.75, width: 1080 / 2.75, height: 215 / 2.75), [.pass, .pass]),
+        // 44 pt rows whose bounds share 6 px at 2.75 (2.2 pt): a sliver no finger tells apart.
+        ("44 pt rows overlapping by 6 px", Frame(x: 0, y: 100, width: 390, height: 44), Frame(x: 0, y: 100 + 44 - 6 / 2.75, width: 390, height: 44), [.pass, .pass]),
+        ("two 60 pt buttons overlapping by 10 pt: each keeps 50", Frame(x: 20, y: 30, width: 60, height: 44), Frame(x: 70, y: 30, width: 60, height: 44), [.pass, .pass]),
+        ("a button covering 20 of its neighbour's 60 pt", Frame(x: 20, y: 30, width: 60, height: 44), Frame(x: 60, y: 30, width: 60, height: 44), [.fail, .pass]),
+        ("a button standing 4 pt out of a card", Frame(x: 16, y: 100, width: 200, height: 100), Frame(x: 190, y: 96, width: 44, height: 44), [.pass, .pass]),
     ])
-    func testSpacingOfNestedTouchingAndOverlappingTargets(_ name: String, outer: Frame, inner: Frame, passes: Bool) {
+    func testSpacingOfNestedTouchingAndOverlappingTargets(_ name: String, outer: Frame, inner: Frame, expected: [CheckStatus]) {
         let screen = Self.screen([("outer", outer), ("inner", inner)])
-        #expect(TargetSpacingRule().run(screen).map(\.status) == (passes ? [.pass, .pass] : [.fail, .fail]), "\(name)")
+        #expect(TargetSpacingRule().run(screen).map(\.status) == expected, "\(name)")
+    }
+
+    /// One control in two nodes (a wrapper and its child of the same bounds) is judged once, on
+    /// the node drawn above; the other says why it is not.
+    @Test func testAWrapperCoveredWhole_isNotJudged_andNamesItsChild() {
+        let screen = Self.screen([("wrapper", Frame(x: 16, y: 8, width: 30, height: 30)), ("host", Frame(x: 16, y: 8, width: 30, height: 30))])
+        let results = TargetSizeRule().run(screen)
+        #expect(results.map(\.status) == [.notRun, .fail])
+        #expect(results[0].reason?.hasPrefix("covered whole by 'host', drawn above it") == true)
+    }
+
+    /// A size measured in device pixels is held to the minimum as the platform turns it into
+    /// pixels, at every density the real corpus uses: a 48 dp target passes however its bounds
+    /// divide, and one pixel less fails with a size the message prints below 48.
+    @Test(arguments: [2.0, 2.625, 2.75, 3.0, 3.5])
+    func testTargetSizeFromADump_comparesDevicePixels(density: Double) throws {
+        let side = (48 * density).rounded()
+        func audit(widthPixels: Double) -> CheckResult? {
+            let frame = Frame(x: 40 / density, y: 40 / density, width: widthPixels / density, height: side / density)
+            var image = PixelBuffer(width: 400, height: 400, fill: RGBA(red: 255, green: 255, blue: 255))
+            for y in 40..<(40 + Int(side)) { for x in 40..<(40 + Int(widthPixels)) { image[x, y] = RGBA(red: 0x1C, green: 0x1C, blue: 0x1E) } }
+            var context = ScreenContext(screen: ScreenContract(id: "s", screenshot: "s.png",
+                                                              device: DeviceSpec(scale: density, width: 400 / density, height: 400 / density),
+                                                              elements: [ElementContract(id: "b", role: .button, frame: frame)]),
+                                        image: image)
+            context.fromDump = true
+            return TargetSizeRule(profile: .android).run(context).first
+        }
+        let exact = try #require(audit(widthPixels: side))
+        #expect(exact.status == .pass, "\(density)")
+        let short = try #require(audit(widthPixels: side - 1))
+        #expect(short.status == .fail, "\(density)")
+        let printed = try #require(short.measured.targetSize?.width)
+        let message = Self.message(short)
+        #expect(printed < 48 && message.hasPrefix("touch target \(Words.number(printed)) × 48 pt is smaller than 48 × 48 pt"), "\(message)")
     }
 
     /// Under wcag-aa an undersized target's circle may reach the target that holds it (its row),

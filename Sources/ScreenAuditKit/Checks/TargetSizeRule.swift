@@ -57,12 +57,19 @@ public struct TargetSizeRule: AuditCheck {
 
     /// What `target.size` reports for an element: its size in points (to a tenth), the minimum
     /// and the profile it comes from, and under `wcag-aa` whether the spacing exception holds.
+    /// Where targets drawn above it take part of its frame, the size is what they leave (the
+    /// largest rectangle a finger meets), with the frame's own size and the targets named.
     public struct Measured: RuleMeasurement {
         public var width: Double
         public var height: Double
         public var required: Double
         public var profile: String
         public var spacingException: Bool?
+        /// The frame's own size, when targets above leave less of it.
+        public var frameWidth: Double?
+        public var frameHeight: Double?
+        /// The targets drawn above it that take part of its frame, comma-separated.
+        public var coveredBy: String?
 
         public init(width: Double, height: Double, required: Double, profile: String) {
             self.width = width.rounded(places: 1)
@@ -71,9 +78,24 @@ public struct TargetSizeRule: AuditCheck {
             self.profile = profile
         }
 
+        /// What `effective` leaves of `frame`, and who takes the rest.
+        init(frame: Frame, effective: EffectiveTarget?, required: Double, profile: String) {
+            let area = effective?.area ?? frame
+            self.init(width: area.width, height: area.height, required: required, profile: profile)
+            if let effective, !effective.coveredBy.isEmpty {
+                frameWidth = frame.width.rounded(places: 1)
+                frameHeight = frame.height.rounded(places: 1)
+                coveredBy = effective.coveredBy.map { "'\($0)'" }.joined(separator: ", ")
+            }
+        }
+
         public func message(_ facts: FindingFacts) -> String {
             let minimum = facts.threshold.map(Words.number) ?? "?"
-            return "touch target \(Words.number(width)) × \(Words.number(height)) pt is smaller than \(minimum) × \(minimum) pt (\(profile))"
+            let size = "\(Words.number(width)) × \(Words.number(height)) pt"
+            if let coveredBy, let frameWidth, let frameHeight {
+                return "touch target \(size), what \(coveredBy) drawn above it leave\(coveredBy.contains(",") ? "" : "s") of its \(Words.number(frameWidth)) × \(Words.number(frameHeight)) pt frame, is smaller than \(minimum) × \(minimum) pt (\(profile))"
+            }
+            return "touch target \(size) is smaller than \(minimum) × \(minimum) pt (\(profile))"
         }
 
         public func measuredText(_ facts: FindingFacts) -> String? { "\(Words.number(width)) × \(Words.number(height)) pt" }
@@ -94,24 +116,31 @@ public struct TargetSizeRule: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let interactive = screen.screen.elements.filter(\.role.isInteractive)
+        let effective = TargetSpacing.effectiveTargets(on: screen, among: interactive, profile: profile)
+        let measure = TargetMeasure(scale: screen.scale, inPixels: screen.fromDump)
         return interactive.map { element in
             let profile = screen.screen.overrides(for: element).targetProfile.flatMap(TargetProfile.init) ?? self.profile
             let required = profile.minimum
-            var measured = Measured(width: element.frame.width, height: element.frame.height, required: required,
-                                    profile: profile.rawValue)
-            if let reason = screen.undrawnTargetReason(element) {
-                return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
-                                   frame: screen.pixelRect(for: element.frame), measured: .targetSize(measured), threshold: required, reason: reason)
+            let frame = screen.pixelRect(for: element.frame)
+            func result(_ status: CheckStatus, _ measured: Measured, reason: String? = nil) -> CheckResult {
+                CheckResult(rule: Self.descriptor.id, element: element.id, status: status, severity: Self.descriptor.defaultSeverity,
+                            frame: frame, measured: .targetSize(measured), threshold: required, reason: reason)
             }
-            var passed = element.frame.width >= required && element.frame.height >= required
+            if let reason = screen.undrawnTargetReason(element) {
+                return result(.notRun, Measured(frame: element.frame, effective: nil, required: required, profile: profile.rawValue), reason: reason)
+            }
+            let target = effective[element.id]
+            var measured = Measured(frame: element.frame, effective: target, required: required, profile: profile.rawValue)
+            guard let area = target?.area ?? (target == nil ? element.frame : nil) else {
+                return result(.notRun, measured, reason: TargetSpacing.coveredWholeReason(target?.coveredBy ?? []))
+            }
+            var passed = measure.meets(area, required)
             if !passed, profile == .wcagAA {
-                let spaced = TargetSpacing.circleIsClear(for: element, among: interactive)
+                let spaced = TargetSpacing.circleBlocker(for: element, among: interactive) == nil
                 measured.spacingException = spaced
                 passed = spaced
             }
-            return CheckResult(rule: Self.descriptor.id, element: element.id, status: passed ? .pass : .fail,
-                               severity: Self.descriptor.defaultSeverity, frame: screen.pixelRect(for: element.frame),
-                               measured: .targetSize(measured), threshold: required)
+            return result(passed ? .pass : .fail, measured)
         }
     }
 }
