@@ -297,6 +297,10 @@ public struct AuditRunner: Sendable {
                     report.notes.append("no line of text was found in the pixels: nothing on this screen was judged")
                 }
             }
+            // A window the dump does not list (a system sheet and its scrim) hides the app's pixels.
+            if screen.framesFrom == ScreenContract.framesFromHierarchy, let note = UnlistedWindow.apply(to: &screen, image: image.pixels) {
+                report.notes.append(note)
+            }
             // Each element's frame is judged on its own: clipped to the screen, or not run.
             let judged = ElementGeometry.judge(screen, checks: checks)
             report.notes += judged.notes
