@@ -10,7 +10,7 @@ import ScreenContracts
 /// pixel finding about them is true (issue #45, two of the seven MotorEase screens).
 ///
 /// Found from the pixels and the dump together:
-/// - a panel: from a row down to the bottom of the app, a band of one colour across the whole
+/// - a light panel: from a row down to the bottom of the app, a band of one colour across the whole
 ///   width (its top margin), then content, with both side margins of that colour nearly all the
 ///   way down, and an edge at its top where the row above differs;
 /// - no element of the dump begins at that row across the width (the app's own footer or card
@@ -59,7 +59,9 @@ struct UnlistedWindow: Equatable, Sendable {
         var y = appTop + max(1, (appBottom - appTop) / 10)
         while y + band <= appBottom - minimumHeight {
             defer { y += 1 }
-            guard let c = color(y), color(y - 1).map({ !near($0, c) }) ?? true else { continue }
+            // A light panel: over a dimmed app, a dark one (a dark theme's sheet) cannot be told
+            // from the app's own dark page, and is not looked for.
+            guard let c = color(y), max(c.red, c.green, c.blue) > dimmedCeiling, color(y - 1).map({ !near($0, c) }) ?? true else { continue }
             guard (y..<(y + band)).allSatisfy({ color($0).map { near($0, c) } ?? false }) else { continue }
             guard differingShare(image, y: y - 1, from: c) >= 0.5 else { continue }
             guard marginsHold(image, color: c, from: y, to: appBottom) else { continue }
