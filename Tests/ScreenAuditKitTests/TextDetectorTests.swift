@@ -503,3 +503,20 @@ import Testing
                                      piece(26, width: 10, height: 10, pixels: 52)], mask: mask))
     }
 }
+
+/// `text.unexposed` counts the label a screen reader speaks: a button's drawn title is exposed
+/// when its name is given as `accessibility.label` (which wins over `label`), not only as `label`.
+struct TextUnexposedLabelTests {
+    @Test(arguments: [false, true])
+    func testAButtonsTitle_isExposedByItsSpokenLabel(labelled: Bool) throws {
+        var b = ScreenBuilder(id: "s", background: RGB8(red: 255, green: 255, blue: 255))
+        b.label("title", "Continue", x: 40, y: 100, pointSize: 17, color: RGB8(red: 0x1C, green: 0x1C, blue: 0x1E))
+        var contract = b.contract
+        let frame = contract.elements[0].frame
+        contract.elements = [ElementContract(id: "continue", role: .button, frame: Frame(x: frame.x - 8, y: frame.y - 8, width: frame.width + 16, height: frame.height + 16),
+                                             accessibility: labelled ? AccessibilitySpec(label: "Continue") : nil)]
+        let results = TextUnexposedRule().run(ScreenContext(screen: contract, image: b.image))
+        let result = try #require(results.first)
+        #expect(result.status == (labelled ? .pass : .fail))
+    }
+}

@@ -63,7 +63,7 @@ public struct TextUnexposedRule: AuditCheck {
 
     /// Whether an element exposes text where it is drawn: text elements, and controls with a label.
     static func exposesText(_ element: ElementContract) -> Bool {
-        element.text != nil || (element.role.isInteractive && element.label?.isEmpty == false)
+        element.text != nil || (element.role.isInteractive && element.spokenLabel?.isEmpty == false)
     }
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
