@@ -5,8 +5,14 @@ import Imaging
 /// the same: a list's "Delete" in every row, two "More" buttons. Someone moving through the screen
 /// by swiping cannot tell which is which. One finding per group, on its first member (in contract
 /// order), naming every member. Names match as ATF's DuplicateSpeakableTextCheck matches them:
-/// the whole spoken name, spaces at the ends aside; controls with the same frame are one control
-/// drawn twice, not two.
+/// the whole spoken name, spaces at the ends aside. Two nodes that are one control are one member:
+/// the same frame (one control drawn twice), or one inside the other (a widget's wrapper and the
+/// host view it holds, a card and its only button): the screen reader reaches one place, named
+/// once per node, and a person swiping hears it as the same thing.
+///
+/// Not judged: controls that open the same place from two spots (a bottom tab and a tile named
+/// alike are two controls by design; whether their names should differ is for a person to say),
+/// and a text field's typed text, which is not its name.
 public struct LabelDuplicateRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.labelDuplicate,
@@ -59,6 +65,11 @@ public struct LabelDuplicateRule: AuditCheck {
         public func requiredText(_ facts: FindingFacts) -> String? { "a name of its own" }
     }
 
+    /// The same frame, or one frame inside the other (half a point's slack, as dumps round).
+    static func isOneControl(_ a: Frame, _ b: Frame) -> Bool {
+        a == b || TargetSpacing.nested(a, b)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let controls = screen.screen.elements.filter { $0.role.isInteractive && !$0.isHiddenFromScreenReader }
         var groups: [String: [ElementContract]] = [:]
@@ -67,8 +78,9 @@ public struct LabelDuplicateRule: AuditCheck {
             // A text field's text is what was typed into it, not its name.
             guard let name = element.role == .textField ? SpokenText.declaredLabel(of: element, on: screen.screen) : SpokenText.name(of: element) else { continue }
             if groups[name] == nil { order.append(name) }
-            // The same frame again is one control drawn twice.
-            if groups[name]?.contains(where: { $0.frame == element.frame }) == true { continue }
+            // The same frame again is one control drawn twice; one inside the other, named alike, is
+            // a wrapper and what it wraps: one control.
+            if groups[name]?.contains(where: { Self.isOneControl($0.frame, element.frame) }) == true { continue }
             groups[name, default: []].append(element)
         }
         var results: [CheckResult] = []
