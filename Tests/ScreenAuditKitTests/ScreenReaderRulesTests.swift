@@ -140,6 +140,27 @@ struct ScreenReaderRulesTests {
         #expect(LabelTextMismatchRule().run(context()).map(\.status) == [.fail])
     }
 
+    /// Chrome's New Tab search box as a clickable `TextView` (the shape of apps whose search box
+    /// shows a rotating suggestion), described "Search": while it shows its hint (uiautomator's
+    /// `hint` is its text), the hint is not its visible label and `label.text-mismatch` is not
+    /// run, with the reason; with text of its own it is compared.
+    @Test(arguments: [true, false])
+    func testAControlShowingItsHint_isNotComparedWithItsName(_ showsHint: Bool) throws {
+        let text = showsHint ? "Search or type web address" : "weather tomorrow"
+        let xml = """
+            <?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.android.chrome" content-desc="" clickable="false" enabled="true" bounds="[0,0][1080,2220]"><node index="0" text="\(text)" hint="Search or type web address" resource-id="com.android.chrome:id/search_box_text" class="android.widget.TextView" package="com.android.chrome" content-desc="Search" checkable="false" checked="false" clickable="true" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="true" password="false" selected="false" bounds="[77,286][931,418]" /></node></hierarchy>
+            """
+        let screen = try Self.imported(xml, density: 2.75, width: 1080, height: 2220)
+        let box = try #require(screen.element("search_box_text"))
+        let reason = box.checks?.disable?[RuleID.labelTextMismatch]
+        #expect((reason?.hasPrefix("hint:") ?? false) == showsHint)
+        #expect(reason.map(HierarchyImporter.isImportReason) ?? true)
+        let context = ScreenContext(screen: screen, image: PixelBuffer(width: 1, height: 1, pixels: [255, 255, 255, 255]))
+        let results = LabelTextMismatchRule().run(context).map { AuditRunner.applyingDisabledRules($0, on: screen) }
+        let verdict = results.first { $0.element == "search_box_text" }?.status
+        #expect(verdict == (showsHint ? .notRun : .fail))
+    }
+
     // MARK: One control, one member
 
     /// A widget's wrapper and the host view it holds, named alike, are one control: no duplicate.

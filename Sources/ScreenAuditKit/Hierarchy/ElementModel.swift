@@ -175,7 +175,10 @@ struct ElementModel {
             }) else { continue }
             let merged = drafts[position]
             if drafts[keeper].label == nil { drafts[keeper].label = merged.label }
-            if drafts[keeper].text == nil, !drafts[keeper].fromLabel { drafts[keeper].text = merged.text }
+            if drafts[keeper].text == nil, !drafts[keeper].fromLabel {
+                drafts[keeper].text = merged.text
+                drafts[keeper].textIsHint = merged.textIsHint
+            }
             if drafts[keeper].identifier == nil { drafts[keeper].identifier = merged.identifier }
             if drafts[keeper].name == nil { drafts[keeper].name = merged.name }
             // The description the app gave either node is the control's own (a clickable text

@@ -55,6 +55,7 @@ public struct HierarchyImporter: Sendable {
         for (draft, id) in zip(drafts, ids) {
             var disabled: [String: String] = draft.inactive ? Self.inactiveExemptions : [:]
             if draft.inFixedSizeBar { disabled[RuleID.textScales] = Self.fixedSizeBarReason }
+            if draft.textIsHint { disabled[RuleID.labelTextMismatch] = Self.hintTextReason }
             if draft.inlineLink {
                 disabled[RuleID.targetSize] = Self.inlineLinkReason
                 disabled[RuleID.targetSpacing] = Self.inlineLinkReason
@@ -102,7 +103,7 @@ public struct HierarchyImporter: Sendable {
     static func isImportReason(_ reason: String) -> Bool {
         guard let colon = reason.firstIndex(of: ":") else { return false }
         let head = reason[..<colon]
-        return head == "inactive" || head == "inline" || LeftOutReason(rawValue: String(head))?.importsElement == true
+        return head == "inactive" || head == "inline" || head == "hint" || LeftOutReason(rawValue: String(head))?.importsElement == true
     }
 
     /// The rules an element that may be covered or cut does not get: what shows of it is not the
@@ -192,6 +193,9 @@ public struct HierarchyImporter: Sendable {
         var nothingBelowTakesFocus = false
         /// A link inside a sentence of a page (WCAG 2.2 SC 2.5.8's inline exception).
         var inlineLink = false
+        /// The text it shows is its hint (uiautomator's `hint` is the same text): a placeholder
+        /// or a suggestion, not its label.
+        var textIsHint = false
 
         /// It shows text (its own, or its description standing in for it).
         var isTextual: Bool { text != nil || fromLabel }
@@ -209,6 +213,13 @@ public struct HierarchyImporter: Sendable {
     /// (Minimum), exception "Inline: The target is in a sentence or its size is otherwise
     /// constrained by the line-height of non-target text".
     static let inlineLinkReason = "inline: a link inside a sentence of a web page, which WCAG 2.2 SC 2.5.8 exempts from target size and spacing (its inline exception)"
+
+    /// Why a control showing its hint is not compared with its name: Android's TextView gives the
+    /// screen reader its hint as its text while it has none (`TextView.getTextForAccessibility`),
+    /// and uiautomator writes the hint beside it; a hint or a rotating suggestion ("Search
+    /// 'running shoes'") is not the control's visible label (WCAG 2.2 SC 2.5.3 Understanding: the
+    /// label is the text that labels the control).
+    static let hintTextReason = "hint: the text it shows is its hint (the dump's hint attribute is the same text), not its visible label"
 
     /// What a node inside a WebView is, when it is not one of the page's controls.
     enum WebContent {
@@ -311,6 +322,7 @@ public struct HierarchyImporter: Sendable {
         draft.passedOverWithoutWords = format == .uiautomator && !isLeaf && !node.flags.contains("naf")
         draft.nothingBelowTakesFocus = !holdsTarget
         draft.inlineLink = web == .inlineLink
+        draft.textIsHint = format == .uiautomator && text != nil && node.placeholder != nil && text == node.placeholder
         return .element(draft)
     }
 
