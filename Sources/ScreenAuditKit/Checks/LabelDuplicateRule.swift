@@ -7,7 +7,7 @@ import Imaging
 /// order), naming every member. Names match as ATF's DuplicateSpeakableTextCheck matches them:
 /// the whole spoken name, spaces at the ends aside. Two nodes that are one control are one member:
 /// the same frame (one control drawn twice), or one inside the other (a widget's wrapper and the
-/// host view it holds, a card and its only button): the screen reader reaches one place, named
+/// host view it holds, a card and a button inside it named alike): the screen reader reaches one place, named
 /// once per node, and a person swiping hears it as the same thing.
 ///
 /// Not judged: controls that open the same place from two spots (a bottom tab and a tile named

@@ -120,7 +120,7 @@ public struct LabelTextMismatchRule: AuditCheck {
 
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
-            guard element.role.isInteractive, !element.isHiddenFromScreenReader, let text = element.text, text.fromLabel != true, 
+            guard element.role.isInteractive, !element.isHiddenFromScreenReader, let text = element.text, text.fromLabel != true,
                   // A field's text is what was typed, its hint or a rotating suggestion: not its
                   // visible label, which is the text beside it (WCAG 2.5.3 Understanding: the label
                   // is the text that labels the control).

@@ -322,7 +322,7 @@ public struct HierarchyImporter: Sendable {
         draft.passedOverWithoutWords = format == .uiautomator && !isLeaf && !node.flags.contains("naf")
         draft.nothingBelowTakesFocus = !holdsTarget
         draft.inlineLink = web == .inlineLink
-        draft.textIsHint = format == .uiautomator && text != nil && node.placeholder != nil && text == node.placeholder
+        draft.textIsHint = format == .uiautomator && role.isInteractive && text != nil && node.placeholder != nil && text == node.placeholder
         return .element(draft)
     }
 
