@@ -179,6 +179,10 @@ struct ScreenReaderRulesTests {
         }
         #expect(failures([wrapper, host]).isEmpty)
         #expect(failures([wrapper, host, beside]) == ["\"Weather\" × 2"])
+        // A bottom tab and a tile named alike: "Weather, tab" and "Weather, button" are told apart.
+        var tab = beside
+        tab.role = .tab
+        #expect(failures([wrapper, tab]).isEmpty)
     }
 
     // MARK: What is not a target
