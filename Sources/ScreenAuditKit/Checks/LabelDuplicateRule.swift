@@ -5,8 +5,17 @@ import Imaging
 /// the same: a list's "Delete" in every row, two "More" buttons. Someone moving through the screen
 /// by swiping cannot tell which is which. One finding per group, on its first member (in contract
 /// order), naming every member. Names match as ATF's DuplicateSpeakableTextCheck matches them:
-/// the whole spoken name, spaces at the ends aside; controls with the same frame are one control
-/// drawn twice, not two.
+/// the whole spoken name, spaces at the ends aside. Two nodes that are one control are one member:
+/// the same frame (one control drawn twice), or one inside the other (a widget's wrapper and the
+/// host view it holds, a card and a button inside it named alike): the screen reader reaches one place, named
+/// once per node, and a person swiping hears it as the same thing.
+///
+/// Controls whose roles differ are told apart by the role the screen reader says after the name
+/// ("Home, tab" and "Home, button": a bottom tab and a grid tile that open the same place): they
+/// are not grouped.
+///
+/// Not judged: whether two controls named alike open the same place (a dump does not say), and a
+/// text field's typed text, which is not its name.
 public struct LabelDuplicateRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.labelDuplicate,
@@ -59,21 +68,36 @@ public struct LabelDuplicateRule: AuditCheck {
         public func requiredText(_ facts: FindingFacts) -> String? { "a name of its own" }
     }
 
+    /// What the screen reader says for a control: its name, then its role.
+    struct GroupKey: Hashable {
+        var name: String
+        var role: String
+    }
+
+    /// The same frame, or one frame inside the other (half a point's slack, as dumps round).
+    static func isOneControl(_ a: Frame, _ b: Frame) -> Bool {
+        a == b || TargetSpacing.nested(a, b)
+    }
+
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         let controls = screen.screen.elements.filter { $0.role.isInteractive && !$0.isHiddenFromScreenReader }
-        var groups: [String: [ElementContract]] = [:]
-        var order: [String] = []
+        var groups: [GroupKey: [ElementContract]] = [:]
+        var order: [GroupKey] = []
         for element in controls {
             // A text field's text is what was typed into it, not its name.
             guard let name = element.role == .textField ? SpokenText.declaredLabel(of: element, on: screen.screen) : SpokenText.name(of: element) else { continue }
-            if groups[name] == nil { order.append(name) }
-            // The same frame again is one control drawn twice.
-            if groups[name]?.contains(where: { $0.frame == element.frame }) == true { continue }
-            groups[name, default: []].append(element)
+            // The role is heard after the name: "Home, tab" is not "Home, button".
+            let key = GroupKey(name: name, role: SpokenText.rolePhrase(element.role))
+            if groups[key] == nil { order.append(key) }
+            // The same frame again is one control drawn twice; one inside the other, named alike, is
+            // a wrapper and what it wraps: one control.
+            if groups[key]?.contains(where: { Self.isOneControl($0.frame, element.frame) }) == true { continue }
+            groups[key, default: []].append(element)
         }
         var results: [CheckResult] = []
-        for name in order {
-            guard let members = groups[name], let first = members.first else { continue }
+        for key in order {
+            let name = key.name
+            guard let members = groups[key], let first = members.first else { continue }
             let measured = Measured(label: String(name.prefix(80)), members: members.map(\.id))
             results.append(CheckResult(rule: Self.descriptor.id, element: first.id, status: members.count > 1 ? .fail : .pass,
                                        severity: Self.descriptor.defaultSeverity, frame: screen.pixelRect(for: first.frame),

@@ -4,7 +4,8 @@ import Imaging
 /// `label.redundant` — a label that says what the platform already speaks beside it: the element's
 /// own role ("Back button" on a button: VoiceOver says "Back button, button"), or a state
 /// ("Selected", "Checked"). Whole words, any case; judged on the labels the app gives (`SpokenText.declaredLabel`), not on the text
-/// an element shows.
+/// an element shows — on a dump's node, its own description, also where it stands in for text on
+/// an icon button.
 public struct LabelRedundantRule: AuditCheck {
     public static let descriptor = CheckDescriptor(
         id: RuleID.labelRedundant,
@@ -108,8 +109,10 @@ public struct LabelRedundantRule: AuditCheck {
     public func run(_ screen: ScreenContext) -> [CheckResult] {
         screen.screen.elements.compactMap { element in
             guard !element.isHiddenFromScreenReader, let label = SpokenText.declaredLabel(of: element, on: screen.screen) else { return nil }
-            // Text whose label is what it shows says what the screen says.
-            if let shown = element.text?.content.trimmingWhitespace(), shown == label { return nil }
+            // Text whose label is what it shows says what the screen says. A dump's icon button
+            // whose description stands in for its text (`fromLabel`) shows nothing: its
+            // description is a label the app wrote ("More options button"), judged as one.
+            if let text = element.text, text.fromLabel != true, text.content.trimmingWhitespace() == label { return nil }
             let words = Self.redundantWords(in: label, role: element.role, traits: element.accessibility?.traits)
             return CheckResult(rule: Self.descriptor.id, element: element.id, status: words.isEmpty ? .pass : .fail,
                                severity: Self.descriptor.defaultSeverity, frame: screen.pixelRect(for: element.frame),

@@ -18,6 +18,8 @@ struct ElementModel {
         /// In points, as the dump states it (not clipped); nil without a usable frame.
         var frame: Frame?
         var childCount: Int
+        /// The nearest `WebView` holding it (uiautomator): what is below one is a page's content.
+        var webView: Int?
     }
 
     let format: HierarchyFormat
@@ -38,8 +40,8 @@ struct ElementModel {
         self.geometry = geometry
         appPackage = Self.appPackage(of: dump)
         // Flatten depth first, without recursion (dumps nest deeply).
-        var stack: [(node: HierarchyNode, parent: Int?, inTabBar: Bool, system: Bool)] = dump.roots.reversed().map { ($0, nil, false, false) }
-        while let (node, parent, inTabBar, inSystem) = stack.popLast() {
+        var stack: [(node: HierarchyNode, parent: Int?, inTabBar: Bool, system: Bool, webView: Int?)] = dump.roots.reversed().map { ($0, nil, false, false, nil) }
+        while let (node, parent, inTabBar, inSystem, webView) = stack.popLast() {
             let type = HierarchyImporter.shortType(node.type)
             let system = inSystem || isSystem(node, type: type)
             let tabBar = inTabBar || type == "TabBar" || type == "TabWidget" || type == "TabLayout"
@@ -52,8 +54,9 @@ struct ElementModel {
                 frame = Frame(x: rect.x / scale, y: rect.y / scale, width: rect.width / scale, height: rect.height / scale)
             }
             nodes.append(Node(node: flat, parent: parent, end: index + 1, inTabBar: inTabBar, system: system, frame: frame,
-                              childCount: node.children.count))
-            stack.append(contentsOf: node.children.reversed().map { ($0, index, tabBar, system) })
+                              childCount: node.children.count, webView: webView))
+            let holdingWebView = dump.format == .uiautomator && type.hasSuffix("WebView") ? index : webView
+            stack.append(contentsOf: node.children.reversed().map { ($0, index, tabBar, system, holdingWebView) })
         }
         // Subtree ends, from the last node back.
         for index in nodes.indices.reversed() {
@@ -110,6 +113,7 @@ struct ElementModel {
     // MARK: Deriving the elements
 
     mutating func derive(importer: HierarchyImporter) {
+        let pagesMarkingTextClickable = webViewsMarkingEveryTextClickable()
         var index = 0
         while index < nodes.count {
             let flat = nodes[index]
@@ -129,7 +133,8 @@ struct ElementModel {
             let holdsStaticText = format != .uiautomator
                 && (index + 1..<flat.end).contains { HierarchyImporter.shortType(nodes[$0].node.type) == "StaticText" }
             switch importer.draft(flat.node, format: format, inTabBar: flat.inTabBar, geometry: geometry, holdsStaticText: holdsStaticText,
-                                  isLeaf: flat.childCount == 0) {
+                                  isLeaf: flat.childCount == 0, web: webContent(index, pagesMarkingTextClickable: pagesMarkingTextClickable),
+                                  holdsTarget: holdsTarget(index)) {
             case .layout: layoutContainers += 1
             case let .leftOut(reason, detail):
                 leftOut.append(LeftOutEntry(reason: reason, node: HierarchyImporter.describe(flat.node), position: index + 1, line: flat.node.line, detail: detail))
@@ -170,9 +175,20 @@ struct ElementModel {
             }) else { continue }
             let merged = drafts[position]
             if drafts[keeper].label == nil { drafts[keeper].label = merged.label }
-            if drafts[keeper].text == nil, !drafts[keeper].fromLabel { drafts[keeper].text = merged.text }
+            if drafts[keeper].text == nil, !drafts[keeper].fromLabel {
+                drafts[keeper].text = merged.text
+                drafts[keeper].textIsHint = merged.textIsHint
+            }
             if drafts[keeper].identifier == nil { drafts[keeper].identifier = merged.identifier }
             if drafts[keeper].name == nil { drafts[keeper].name = merged.name }
+            // The description the app gave either node is the control's own (a clickable text
+            // with a description, filling its clickable row): `label.text-mismatch` compares it
+            // with the text, wherever the two stand.
+            if drafts[keeper].accessibility?.label == nil, let described = merged.accessibility?.label {
+                var accessibility = drafts[keeper].accessibility ?? AccessibilitySpec()
+                accessibility.label = described
+                drafts[keeper].accessibility = accessibility
+            }
             if drafts[keeper].role == .button, [.toggle, .textField, .slider, .tab].contains(merged.role) { drafts[keeper].role = merged.role }
             removed.insert(position)
             leftOut.append(LeftOutEntry(reason: .sameBounds, node: merged.described, position: index + 1, line: merged.line,
@@ -181,6 +197,65 @@ struct ElementModel {
         guard !removed.isEmpty else { return }
         drafts = drafts.indices.filter { !removed.contains($0) }.map { drafts[$0] }
         draftNodes = draftNodes.indices.filter { !removed.contains($0) }.map { draftNodes[$0] }
+    }
+
+    // MARK: Web content
+
+    /// A node of a page's content that says words: a leaf of the generic classes Chrome's and the
+    /// old WebView's accessibility give text and links (`android.view.View`, `TextView`), with a
+    /// description or text. Buttons, fields, check boxes and images of a page keep their classes
+    /// and stay what they are.
+    func isWebText(_ index: Int) -> Bool {
+        let flat = nodes[index]
+        guard flat.webView != nil, flat.childCount == 0, ["View", "TextView"].contains(HierarchyImporter.shortType(flat.node.type)) else { return false }
+        return !(flat.node.label ?? "").isEmpty || !(flat.node.title ?? "").isEmpty
+    }
+
+    /// The WebViews whose page marks every text node clickable (the old WebView's accessibility
+    /// does, a changelog's every line `clickable="true"`): there, clickable says nothing about a
+    /// node being a control. Three text nodes at least, so that a page of one or two links is not
+    /// taken for one.
+    func webViewsMarkingEveryTextClickable() -> Set<Int> {
+        guard format == .uiautomator else { return [] }
+        var counts: [Int: (text: Int, clickable: Int)] = [:]
+        for index in nodes.indices where isWebText(index) {
+            guard let webView = nodes[index].webView else { continue }
+            let clickable = HierarchyImporter.isActionable(nodes[index].node)
+            counts[webView, default: (0, 0)].text += 1
+            if clickable { counts[webView, default: (0, 0)].clickable += 1 }
+        }
+        return Set(counts.filter { $0.value.text >= 3 && $0.value.text == $0.value.clickable }.keys)
+    }
+
+    /// What a node inside a WebView is: text (not a control, whatever its clickable says, on a
+    /// page that marks all its text so), a link inside a sentence (WCAG 2.2 SC 2.5.8's inline
+    /// exception: "the target is in a sentence or its size is otherwise constrained by the
+    /// line-height of non-target text"), or nil (a control of the page, or not web content).
+    func webContent(_ index: Int, pagesMarkingTextClickable: Set<Int>) -> HierarchyImporter.WebContent? {
+        guard let webView = nodes[index].webView else { return nil }
+        let node = nodes[index].node
+        let generic = ["View", "TextView"].contains(HierarchyImporter.shortType(node.type))
+        guard generic else { return nil }
+        if isWebText(index) && (!HierarchyImporter.isActionable(node) || pagesMarkingTextClickable.contains(webView)) { return .text }
+        guard HierarchyImporter.isActionable(node), let parent = nodes[index].parent, let frame = nodes[index].frame else { return nil }
+        // In a sentence: beside it, under the same parent, text that is not a target, on the same line.
+        let inSentence = childIndices(parent).contains { sibling in
+            guard sibling != index, !HierarchyImporter.isActionable(nodes[sibling].node), let other = nodes[sibling].frame,
+                  (sibling..<nodes[sibling].end).contains(where: isWebText) else { return false }
+            let shared = min(frame.maxY, other.maxY) - max(frame.y, other.y)
+            return shared > 0.5 * min(frame.height, other.height)
+        }
+        return inSentence ? .inlineLink : nil
+    }
+
+    /// Whether something below the node takes taps or focus of its own: TalkBack focuses that
+    /// in its place when the node has nothing to speak.
+    func holdsTarget(_ index: Int) -> Bool {
+        (index + 1..<nodes[index].end).contains { below in
+            let node = nodes[below].node
+            return !nodes[below].system && (HierarchyImporter.isActionable(node) || node.flags.contains("focusable")
+                || HierarchyImporter.isScrolling(node, format: format))
+        }
     }
 
     static func sameBounds(_ a: Frame, _ b: Frame) -> Bool {

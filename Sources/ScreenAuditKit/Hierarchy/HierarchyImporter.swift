@@ -55,13 +55,24 @@ public struct HierarchyImporter: Sendable {
         for (draft, id) in zip(drafts, ids) {
             var disabled: [String: String] = draft.inactive ? Self.inactiveExemptions : [:]
             if draft.inFixedSizeBar { disabled[RuleID.textScales] = Self.fixedSizeBarReason }
+            if draft.textIsHint { disabled[RuleID.labelTextMismatch] = Self.hintTextReason }
+            if draft.inlineLink {
+                disabled[RuleID.targetSize] = Self.inlineLinkReason
+                disabled[RuleID.targetSpacing] = Self.inlineLinkReason
+            }
             if let hidden = draft.hidden {
                 for rule in Self.visibilityRules { disabled[rule] = "\(hidden.reason.rawValue): \(hidden.detail)" }
                 leftOut.append(LeftOutEntry(reason: hidden.reason, node: draft.described, position: draft.position, line: draft.line, element: id,
                                             detail: hidden.detail))
             }
             var accessibility = draft.accessibility
-            if draft.passedOverWithoutWords, (draft.label ?? draft.text ?? "").isEmpty {
+            // A clickable view with nothing below it that takes focus, and no words, is the control
+            // a person meets, unnamed (not passed over) — where the dump shows it whole: against a
+            // scrolling edge or the screen's edge uiautomator leaves out the views out of view (its
+            // dumper skips nodes not visible to the user), so that nothing below it speaks is not
+            // known; under another node, what it holds cannot be seen.
+            let unnamedControl = draft.nothingBelowTakesFocus && draft.hidden == nil
+            if draft.passedOverWithoutWords, !unnamedControl, (draft.label ?? draft.text ?? "").isEmpty {
                 accessibility = accessibility ?? AccessibilitySpec()
                 accessibility?.hidden = true
             }
@@ -92,7 +103,7 @@ public struct HierarchyImporter: Sendable {
     static func isImportReason(_ reason: String) -> Bool {
         guard let colon = reason.firstIndex(of: ":") else { return false }
         let head = reason[..<colon]
-        return head == "inactive" || LeftOutReason(rawValue: String(head))?.importsElement == true
+        return head == "inactive" || head == "inline" || head == "hint" || LeftOutReason(rawValue: String(head))?.importsElement == true
     }
 
     /// The rules an element that may be covered or cut does not get: what shows of it is not the
@@ -178,6 +189,13 @@ public struct HierarchyImporter: Sendable {
         /// TalkBack passes over it if it ends up with nothing to speak: a clickable Android view
         /// holding other views, not marked NAF.
         var passedOverWithoutWords = false
+        /// No node below it takes taps or focus: none would be focused in its place.
+        var nothingBelowTakesFocus = false
+        /// A link inside a sentence of a page (WCAG 2.2 SC 2.5.8's inline exception).
+        var inlineLink = false
+        /// The text it shows is its hint (uiautomator's `hint` is the same text): a placeholder
+        /// or a suggestion, not its label.
+        var textIsHint = false
 
         /// It shows text (its own, or its description standing in for it).
         var isTextual: Bool { text != nil || fromLabel }
@@ -190,6 +208,26 @@ public struct HierarchyImporter: Sendable {
     /// toolbars keep their size and offer the Large Content Viewer (Apple, WWDC 2019 session 261,
     /// "Large Content Viewer: Ensuring Readability for Everyone").
     static let fixedSizeBarReason = "in a navigation bar, tab bar or toolbar: UIKit keeps bars at their size at every text size and shows their items in the Large Content Viewer instead"
+
+    /// Why a link in a sentence is not held to a target size: WCAG 2.2 SC 2.5.8 Target Size
+    /// (Minimum), exception "Inline: The target is in a sentence or its size is otherwise
+    /// constrained by the line-height of non-target text".
+    static let inlineLinkReason = "inline: a link inside a sentence of a web page, which WCAG 2.2 SC 2.5.8 exempts from target size and spacing (its inline exception)"
+
+    /// Why a control showing its hint is not compared with its name: Android's TextView gives the
+    /// screen reader its hint as its text while it has none (`TextView.getTextForAccessibility`),
+    /// and uiautomator writes the hint beside it; a hint or a rotating suggestion ("Search
+    /// 'running shoes'") is not the control's visible label (WCAG 2.2 SC 2.5.3 Understanding: the
+    /// label is the text that labels the control).
+    static let hintTextReason = "hint: the text it shows is its hint (the dump's hint attribute is the same text), not its visible label"
+
+    /// What a node inside a WebView is, when it is not one of the page's controls.
+    enum WebContent {
+        /// Text of the page: not a control, whatever its `clickable` says.
+        case text
+        /// A link in a sentence: a control, exempt from target size.
+        case inlineLink
+    }
 
     static let inactiveExemptions = [
         RuleID.contrastText: "inactive: the dump marks the element not enabled, and WCAG 2.2 SC 1.4.3 sets no contrast minimum for inactive components",
@@ -206,9 +244,15 @@ public struct HierarchyImporter: Sendable {
 
     /// The element `node` becomes, or why it is none.
     /// `holdsStaticText`: a `StaticText` is below it; `isLeaf`: nothing is.
+    /// `web`: what it is as a page's content; `holdsTarget`: a node below it takes taps or focus.
     func draft(_ node: HierarchyNode, format: HierarchyFormat, inTabBar: Bool, geometry: ScreenGeometry, holdsStaticText: Bool,
-               isLeaf: Bool) -> Outcome {
+               isLeaf: Bool, web: WebContent? = nil, holdsTarget: Bool = true) -> Outcome {
         var role = Self.role(of: node, format: format, inTabBar: inTabBar)
+        switch web {
+        case .text: role = .text
+        case .inlineLink: role = .link
+        case nil: break
+        }
         let text: String?
         switch format {
         case .xcuitest, .appium: text = role == .text ? [node.label, node.value, node.title].compactMap { $0 }.first { !$0.isEmpty } : nil
@@ -228,7 +272,7 @@ public struct HierarchyImporter: Sendable {
         if format == .uiautomator, isLeaf, node.title == nil, let described = node.label, !described.isEmpty {
             if [.button, .link, .tab].contains(role) {
                 labelAsText = described
-            } else if role == .container, Self.shortType(node.type) == "View", node.flags.contains("focusable") {
+            } else if (role == .container && Self.shortType(node.type) == "View" && node.flags.contains("focusable")) || web == .text {
                 role = .text
                 labelAsText = described
             }
@@ -271,8 +315,14 @@ public struct HierarchyImporter: Sendable {
         // speak (ATF's shouldFocusView: "leaves that are accessibility focusable always gain
         // focus"; a focusable view with descendants only when it speaks): one without is passed
         // over, and its children are focused instead. uiautomator's NAF marks the ones it would
-        // focus with nothing to say.
+        // focus with nothing to say. When nothing below it takes taps or focus (its only child an
+        // image without a description), no child is focused in its place: the control a person
+        // meets (by touch, TalkBack's explore-by-touch) is this one, with no name (WCAG 2.2 SC
+        // 4.1.2), and it is not passed over where the dump shows it whole.
         draft.passedOverWithoutWords = format == .uiautomator && !isLeaf && !node.flags.contains("naf")
+        draft.nothingBelowTakesFocus = !holdsTarget
+        draft.inlineLink = web == .inlineLink
+        draft.textIsHint = format == .uiautomator && role.isInteractive && text != nil && node.placeholder != nil && text == node.placeholder
         return .element(draft)
     }
 
@@ -284,8 +334,13 @@ public struct HierarchyImporter: Sendable {
 
     /// uiautomator's clickable or long-clickable: a node the touch system sends taps to (a
     /// checkable Switch in a row the row's click toggles is not one).
+    /// A node the dump marks not enabled and not focusable (an action bar's logo, `enabled="false"`)
+    /// takes no taps and no focus: decoration, whatever its `clickable` says (Android's
+    /// `View.onTouchEvent`: "a disabled view that is clickable still consumes the touch events, it
+    /// just doesn't respond to them"; not focusable, TalkBack does not land on it).
     static func isActionable(_ node: HierarchyNode) -> Bool {
-        node.flags.contains("clickable") || node.flags.contains("long-clickable")
+        guard node.flags.contains("clickable") || node.flags.contains("long-clickable") else { return false }
+        return !(node.flags.contains("disabled") && !node.flags.contains("focusable"))
     }
 
     /// Containers that scroll (lists, scroll views, pagers) and surfaces that draw their own

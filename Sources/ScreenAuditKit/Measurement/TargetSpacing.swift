@@ -60,10 +60,13 @@ enum TargetSpacing {
     }
 
     /// The effective targets of a screen's `interactive` elements, by id. A target the screenshot
-    /// does not show (see `ScreenContext.undrawnTargetReason`) covers nothing.
+    /// does not show (see `ScreenContext.undrawnTargetReason`), or whose spacing is not judged (an
+    /// inline link, a covered node), covers nothing.
     static func effectiveTargets(on screen: ScreenContext, among interactive: [ElementContract],
                                  profile: TargetProfile) -> [String: EffectiveTarget] {
-        let drawn = interactive.filter { screen.undrawnTargetReason($0) == nil }
+        let drawn = interactive.filter {
+            screen.undrawnTargetReason($0) == nil && screen.screen.overrides(for: $0).disabledReason(for: RuleID.targetSpacing) == nil
+        }
         return EffectiveTarget.of(drawn, minimum: profile.minimum)
     }
 
