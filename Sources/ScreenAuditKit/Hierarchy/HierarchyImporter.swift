@@ -108,8 +108,11 @@ public struct HierarchyImporter: Sendable {
 
     /// The rules an element that may be covered or cut does not get: what shows of it is not the
     /// element (WCAG's checks, and ATF's NOT_RUN against a scrollable edge).
+    /// The design rules read colours and sizes from the pixels too: what covers an element is
+    /// not its colour.
     static let visibilityRules = [RuleID.targetSize, RuleID.targetSpacing, RuleID.textClipped, RuleID.textTruncated, RuleID.textSize, RuleID.contrastText,
-                                  RuleID.contrastNonText, RuleID.layoutOverlap, RuleID.orderReading, RuleID.textScales]
+                                  RuleID.contrastNonText, RuleID.layoutOverlap, RuleID.orderReading, RuleID.textScales,
+                                  RuleID.designPalette, RuleID.designTypeRamp, RuleID.designConsistency]
 
     // MARK: Geometry
 
