@@ -1,3 +1,4 @@
+import Foundation
 import ColorScience
 import Imaging
 @testable import ScreenAuditKit
@@ -224,6 +225,36 @@ struct TextClippedTests {
         let results = TextClippedRule().run(ScreenContext(screen: contract, image: builder.image))
         #expect(results.map(\.element) == ["link", "chip"])
         for result in results { #expect(result.status == .pass, "\(result.element ?? ""): \(result.measured)") }
+    }
+
+    /// A real italic line (MotorEase's Hangar settings, Fixtures/motorease_apphangar_drawer.png:
+    /// rows 1120–1194 of the 2.625 px a dp screenshot, MIT): "Hangar's app shortcut bar in the
+    /// notification drawer" in a TextView whose bounds [26,1135][735,1178] end on the last "r"'s
+    /// arm. The arm lost its anti-aliased end column and is otherwise pixel for pixel the "r"
+    /// before it: a whole glyph, no finding. The same frame moved through the middle of the "e"
+    /// before it, with what lies beyond painted over, is a cut glyph.
+    @Test func testRealItalicLineEndingOnAWholeR_passes_andCutThroughItsE_fails() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/motorease_apphangar_drawer.png").path
+        let image = try ImageDecoder().decodeFile(atPath: file).pixels
+        let scale = 2.625
+        func result(right: Int, image: PixelBuffer) -> CheckResult {
+            var contract = ScreenContract(id: "hangar", screenshot: "hangar.png",
+                                          device: DeviceSpec(name: "motorease", scale: scale, width: 1080 / scale, height: 75 / scale),
+                                          elements: [ElementContract(id: "text", role: .text,
+                                                                     frame: Frame(x: 26 / scale, y: 15 / scale, width: Double(right - 26) / scale, height: 43 / scale),
+                                                                     text: TextSpec(content: "Hangar's app shortcut bar in the notification drawer"))])
+            contract.framesFrom = ScreenContract.framesFromHierarchy
+            return TextClippedRule().run(ScreenContext(screen: contract, image: image))[0]
+        }
+        let whole = result(right: 735, image: image)
+        #expect(whole.status == .pass, "\(whole.measured)")
+        #expect(whole.measured.textClipped?.edges == [])
+        var cut = image
+        let background = image[740, 40]
+        for y in 0..<75 { for x in 713..<1080 { cut[x, y] = background } }
+        let cutResult = result(right: 713, image: cut)
+        #expect(cutResult.status == .fail, "\(cutResult.measured)")
+        #expect(cutResult.measured.textClipped?.edges == [.right])
     }
 
     @Test func testBlankFrame_isNotRun() {
