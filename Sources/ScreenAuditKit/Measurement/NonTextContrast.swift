@@ -53,7 +53,7 @@ final class NonTextContrastMemo: @unchecked Sendable {
 /// it, so its colours count down to 0.5 % of the frame (a thin outline icon), and each is also
 /// judged against the colour that fills most of the frame, which is what surrounds the glyph (a
 /// dark arrow on a pale search bar). A frame whose pixels are mostly of colours that each cover
-/// little of it, or of hundreds of colours none covering a quarter of it, is a picture (a photo
+/// little of it, or of over a thousand colours none covering a quarter of it, is a picture (a photo
 /// thumbnail, a post's image): the picture identifies the control, and nothing is measured.
 public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring: Int, glyph: Bool = false) -> NonTextContrastOutcome {
     guard !rect.isEmpty else { return .notMeasurable("the frame lies outside the screenshot") }
@@ -119,12 +119,13 @@ public func measureNonTextContrast(in image: PixelBuffer, rect: PixelRect, ring:
     }
     if glyph {
         // A picture: most pixels in colours that each cover under 0.5 % of the frame; or, a
-        // photo with broad areas (a post's image: flags, a suit), hundreds of colours none of
-        // which covers a quarter of it, where an icon's fill covers most of its button.
+        // photo with broad areas (a post's image: flags, a suit), over a thousand colours none of
+        // which covers a quarter of it, where an icon's fill covers most of its button (a drawn
+        // gradient with a glow, the quest engine's spell circle, has some 300).
         let rare = max(1, rect.area / 200)
         let scattered = inside.values.reduce(0) { $0 + ($1.count < rare ? $1.count : 0) }
         let largest = inside.values.map(\.count).max() ?? 0
-        if inside.count > 64 && scattered * 2 >= rect.area || inside.count > 256 && largest * 4 < rect.area {
+        if inside.count > 64 && scattered * 2 >= rect.area || inside.count > 1000 && largest * 4 < rect.area {
             return .notMeasurable("the control shows a picture (\(inside.count) colours, most covering little of it): its content identifies it, and WCAG 2.2 SC 1.4.11 does not ask a picture's contrast")
         }
         if let fill = inside.max(by: { $0.value.count < $1.value.count || ($0.value.count == $1.value.count && $0.key > $1.key) }) {
