@@ -68,9 +68,11 @@ struct NonTextContrastIdentifyTests {
     }
 
     /// A clickable settings separator (a View, clickable="true", 1 dp tall) whose only graphic is
-    /// a 1 px #E5E5E5 line, and a row 56 dp tall with the same line along its bottom: decoration,
+    /// a 1 px #E5E5E5 line, and a row 56 dp tall with the same line along its bottom (inset as a
+    /// list's divider is, under the rows' text): decoration,
     /// not run. A vertical divider too. The same line as a progress indicator is its own
-    /// indicator and is judged; a pale icon in the row is judged.
+    /// indicator and is judged; a pale icon in the row is judged, and so is a bar across half
+    /// of a thin tap area.
     @Test func testSeparators_areNotRun_indicatorsAndIconsAre() throws {
         let line = RGB8(red: 0xE5, green: 0xE5, blue: 0xE5)
         var builder = ScreenBuilder(id: "s", width: 392, height: 300, scale: 2.75, background: RGB8(red: 255, green: 255, blue: 255))
@@ -78,7 +80,8 @@ struct NonTextContrastIdentifyTests {
         let onePixel = 1 / 2.75
         builder.fill(Frame(x: 0, y: 40, width: 392, height: onePixel), line)
         builder.element(ElementContract(id: "separator", role: .button, frame: Frame(x: 0, y: 40, width: 392, height: 1)))
-        builder.fill(Frame(x: 0, y: 120 - onePixel, width: 392, height: onePixel), line)
+        // Inset 72 dp, aligned with the rows' text: 82 % of the row.
+        builder.fill(Frame(x: 72, y: 120 - onePixel, width: 320, height: onePixel), line)
         builder.element(ElementContract(id: "row", role: .button, frame: Frame(x: 0, y: 64, width: 392, height: 56)))
         builder.fill(Frame(x: 200, y: 140, width: onePixel * 2, height: 40), line)
         builder.element(ElementContract(id: "divider", role: .link, frame: Frame(x: 198, y: 140, width: 4, height: 40)))
@@ -93,7 +96,10 @@ struct NonTextContrastIdentifyTests {
         }
         #expect(try Self.run(builder, "separator").reason?.hasPrefix("its only graphic is a 1 px #E5E5E5 line") == true)
         #expect(try Self.run(builder, "divider").reason?.hasPrefix("its only graphic is a 2 px #E5E5E5 line") == true)
-        for id in ["progress", "icon-row"] {
+        // A bar across half of a thin tap area is no divider across it.
+        builder.fill(Frame(x: 0, y: 284, width: 196, height: onePixel), line)
+        builder.element(ElementContract(id: "half-bar", role: .button, frame: Frame(x: 0, y: 284, width: 392, height: 1)))
+        for id in ["progress", "icon-row", "half-bar"] {
             let result = try Self.run(builder, id)
             #expect(result.status == .fail, "\(id): \(result)")
             #expect(result.measured.nonTextContrast?.component == "#E5E5E5", "\(id)")

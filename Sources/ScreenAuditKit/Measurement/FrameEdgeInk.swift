@@ -23,8 +23,9 @@ public struct FrameEdgeInk: Equatable, Sendable {
     /// Per edge: of those, the pixels where the glyph carries on outside the frame too (the text
     /// is drawn past its frame).
     public var overflowPixels: [Int]
-    /// Per edge: the pixels where a glyph stops at the edge mid-stroke (`cutStrokePixels`), where
-    /// they are enough to be a cut glyph (`measureInkAtFrameEdges` says when); zero otherwise.
+    /// Per edge: the pixels of solid ink where glyphs stop at the edge mid-stroke, with nothing
+    /// outside, where they are enough to be a cut glyph (`measureInkAtFrameEdges` says when);
+    /// zero otherwise.
     public var cutGlyphPixels: [Int]
 
     public init(inkPixels: [Int], overflowPixels: [Int]? = nil, cutGlyphPixels: [Int]? = nil) {

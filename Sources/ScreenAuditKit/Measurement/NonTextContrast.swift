@@ -168,9 +168,10 @@ let sameColourRatio = 1.02
 /// The line that is the only graphic in `rect`, described ("a 1 px #E5E5E5 line"), or nil: every
 /// pixel of the frame that differs from what surrounds it (the most common colour in a ring `ring`
 /// pixels wide just outside it, or, where the frame fills the screen, inside it) lies in at most
-/// `thickest` rows (or columns) that it crosses from end to end (90 % of their pixels), and the
-/// line is at least eight times as long as it is thick. A separator or a divider drawn across a
-/// tappable row, or a view that is the line itself.
+/// `thickest` rows (or columns) that it crosses for at least three quarters of their length (a
+/// list divider inset to align with the rows' text still does), and the line is at least eight
+/// times as long as it is thick. A separator or a divider drawn across a tappable row, or a view
+/// that is the line itself.
 func separatorLine(in image: PixelBuffer, rect: PixelRect, ring: Int, thickest: Int) -> String? {
     guard !rect.isEmpty else { return nil }
     var counts: [UInt32: Int] = [:]
@@ -213,7 +214,7 @@ func separatorLine(in image: PixelBuffer, rect: PixelRect, ring: Int, thickest: 
     func thickness(_ counts: [Int], across: Int, along: Int) -> Int? {
         let inked = counts.indices.filter { counts[$0] > 0 }
         guard let first = inked.first, let last = inked.last, last - first + 1 == inked.count, inked.count <= thickest,
-              along >= 8 * inked.count, inked.allSatisfy({ 10 * counts[$0] >= 9 * across }) else { return nil }
+              along >= 8 * inked.count, inked.allSatisfy({ 4 * counts[$0] >= 3 * across }) else { return nil }
         return inked.count
     }
     guard let thick = thickness(rows, across: rect.width, along: rect.width) ?? thickness(columns, across: rect.height, along: rect.height) else {
