@@ -1,3 +1,4 @@
+import Foundation
 import ColorScience
 import Imaging
 @testable import ScreenAuditKit
@@ -131,6 +132,129 @@ struct TextClippedTests {
         builder.fill(Frame(x: frame.maxX - 1, y: frame.y, width: 1, height: frame.height), Self.ink)
         let result = TextClippedRule().run(ScreenContext(screen: builder.contract, image: builder.image))[0]
         #expect(result.status == .pass, "\(result.measured)")
+    }
+
+    // MARK: Frames from a UI hierarchy dump: only cut glyphs
+
+    /// `text` drawn at 17 pt (`scale` px a pt) and declared as a dump declares it, its frame's
+    /// right edge at pixel column `right` (exclusive) and what lies right of it painted over, as a
+    /// view that clips its text shows it. Returns the rule's result and the pixel columns of the
+    /// text's ink (first and one past the last column with any).
+    static func dumpResult(_ text: String, scale: Double, pointSize: Double = 17, weight: FontWeight = .regular,
+                           right: (_ inkStart: Int, _ inkEnd: Int, _ lastAdvance: Double) -> Int) -> CheckResult {
+        var builder = ScreenBuilder(id: "s", width: 360, height: 100, scale: scale, background: white)
+        let drawn = builder.label("label", text, x: 20, y: 20, pointSize: pointSize, weight: weight, color: ink)
+        var image = builder.image
+        let rows = Int(drawn.y * scale)..<Int(drawn.maxY * scale)
+        let columns = (0..<image.width).filter { x in rows.contains { image[x, $0] != RGBA(white) } }
+        let lastAdvance = StrokeFont.advance(of: String(text.last!), size: pointSize * scale, weight: weight)
+        let edge = right(columns.first!, columns.last! + 1, lastAdvance)
+        for y in rows { for x in edge..<image.width { image[x, y] = RGBA(white) } }
+        var contract = builder.contract
+        contract.framesFrom = ScreenContract.framesFromHierarchy
+        contract.elements[0].frame = Frame(x: drawn.x, y: drawn.y, width: Double(edge) / scale - drawn.x, height: drawn.height)
+        return TextClippedRule().run(ScreenContext(screen: contract, image: image))[0]
+    }
+
+    /// A view that clips its text a tenth, a quarter or half of the way into the last glyph: the
+    /// glyph stops at the edge mid-stroke, nothing drawn beyond.
+    @Test(arguments: ["Dragon Scale 42", "HELLO WORLD", "Save", "Sound", "Extra"], [0.1, 0.25, 0.5])
+    func testDumpFrameCuttingTheLastGlyph_fails(text: String, fraction: Double) throws {
+        for scale in [2.0, 2.75, 3.0] {
+            let result = Self.dumpResult(text, scale: scale) { _, inkEnd, advance in inkEnd - Int((fraction * advance).rounded()) }
+            #expect(result.status == .fail, "@\(scale): \(result.measured)")
+            #expect(result.measured.textClipped?.edges == [.right], "@\(scale)")
+            #expect((result.measured.textClipped?.inkAtEdgePixels ?? 0) >= 2, "@\(scale)")
+        }
+    }
+
+    /// A whole last glyph touching a tight frame, the frame's edge through its anti-aliased end or
+    /// just past it: the arm of an "r", the bar of an "f", the curve of an "S" or an "o". The review
+    /// of real dumps found these reported as cut, pixel for pixel the same letters as elsewhere.
+    @Test(arguments: ["Sender", "Brief", "SETTINGS", "Photo", "in the notification drawer"])
+    func testDumpFrameTouchingAWholeLastGlyph_passes(text: String) {
+        for scale in [2.0, 2.75, 3.0] {
+            for trim in [0, 1] {
+                let result = Self.dumpResult(text, scale: scale) { _, inkEnd, _ in inkEnd - trim }
+                #expect(result.status == .pass, "@\(scale), \(trim) px trimmed: \(result.measured)")
+            }
+        }
+    }
+
+    /// The descenders of "jumping gypsy" cut by the frame's bottom, nothing drawn below: cut
+    /// glyphs along the bottom edge.
+    @Test(arguments: [2.0, 2.75, 3.0])
+    func testDumpFrameCuttingTheDescenders_failsAtTheBottom(scale: Double) {
+        var builder = ScreenBuilder(id: "s", width: 360, height: 100, scale: scale, background: Self.white)
+        let drawn = builder.label("label", "jumping gypsy", x: 20, y: 20, pointSize: 20, color: Self.ink)
+        // The baseline lies 21 pt below the frame's top, the descenders 4.2 pt below it: cut
+        // halfway down them.
+        let bottom = Int(((drawn.y + 21 + 2.1) * scale).rounded())
+        var image = builder.image
+        for y in bottom..<image.height { for x in 0..<image.width { image[x, y] = RGBA(Self.white) } }
+        var contract = builder.contract
+        contract.framesFrom = ScreenContract.framesFromHierarchy
+        contract.elements[0].frame.height = Double(bottom) / scale - drawn.y
+        let result = TextClippedRule().run(ScreenContext(screen: contract, image: image))[0]
+        #expect(result.status == .fail, "\(result.measured)")
+        #expect(result.measured.textClipped?.edges == [.bottom])
+    }
+
+    /// A link's underline that runs into the frame's end, and a chip's outline whose rounded end
+    /// the frame's edge runs through: neither is a glyph.
+    @Test(arguments: [2.0, 2.75, 3.0])
+    func testDumpUnderlineAndOutlineAtTheEdge_pass(scale: Double) {
+        var builder = ScreenBuilder(id: "s", width: 360, height: 140, scale: scale, background: Self.white)
+        let link = builder.label("link", "Privacy policy", x: 20, y: 10, pointSize: 17, color: Self.ink)
+        // The underline 2 pt below the baseline, from the text's start to past the frame's end.
+        builder.fill(Frame(x: link.x + 4, y: link.y + 17 * 1.05 + 2, width: link.width + 10, height: 1), Self.ink)
+        // A chip: a 1 pt outline with round ends, its text frame 8 pt taller than it and ending
+        // inside the outline's right end.
+        let chip = Frame(x: 20, y: 70, width: 120, height: 32)
+        for (inset, color) in [(0.0, Self.ink), (1.0, Self.white)] {
+            let r = chip.height / 2 - inset
+            builder.ellipse(Frame(x: chip.x + inset, y: chip.y + inset, width: 2 * r, height: 2 * r), color)
+            builder.ellipse(Frame(x: chip.maxX - inset - 2 * r, y: chip.y + inset, width: 2 * r, height: 2 * r), color)
+            builder.fill(Frame(x: chip.x + chip.height / 2, y: chip.y + inset, width: chip.width - chip.height, height: 2 * r), color)
+        }
+        builder.label("chip", "Filters", x: 36, y: 74, pointSize: 15, color: Self.ink)
+        var contract = builder.contract
+        contract.framesFrom = ScreenContract.framesFromHierarchy
+        contract.elements[0].frame.width += 6
+        contract.elements[1].frame = Frame(x: 30, y: 66, width: 110, height: 40)
+        let results = TextClippedRule().run(ScreenContext(screen: contract, image: builder.image))
+        #expect(results.map(\.element) == ["link", "chip"])
+        for result in results { #expect(result.status == .pass, "\(result.element ?? ""): \(result.measured)") }
+    }
+
+    /// A real italic line (MotorEase's Hangar settings, Fixtures/motorease_apphangar_drawer.png:
+    /// rows 1120–1194 of the 2.625 px a dp screenshot, MIT): "Hangar's app shortcut bar in the
+    /// notification drawer" in a TextView whose bounds [26,1135][735,1178] end on the last "r"'s
+    /// arm. The arm lost its anti-aliased end column and is otherwise pixel for pixel the "r"
+    /// before it: a whole glyph, no finding. The same frame moved through the middle of the "e"
+    /// before it, with what lies beyond painted over, is a cut glyph.
+    @Test func testRealItalicLineEndingOnAWholeR_passes_andCutThroughItsE_fails() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/motorease_apphangar_drawer.png").path
+        let image = try ImageDecoder().decodeFile(atPath: file).pixels
+        let scale = 2.625
+        func result(right: Int, image: PixelBuffer) -> CheckResult {
+            var contract = ScreenContract(id: "hangar", screenshot: "hangar.png",
+                                          device: DeviceSpec(name: "motorease", scale: scale, width: 1080 / scale, height: 75 / scale),
+                                          elements: [ElementContract(id: "text", role: .text,
+                                                                     frame: Frame(x: 26 / scale, y: 15 / scale, width: Double(right - 26) / scale, height: 43 / scale),
+                                                                     text: TextSpec(content: "Hangar's app shortcut bar in the notification drawer"))])
+            contract.framesFrom = ScreenContract.framesFromHierarchy
+            return TextClippedRule().run(ScreenContext(screen: contract, image: image))[0]
+        }
+        let whole = result(right: 735, image: image)
+        #expect(whole.status == .pass, "\(whole.measured)")
+        #expect(whole.measured.textClipped?.edges == [])
+        var cut = image
+        let background = image[740, 40]
+        for y in 0..<75 { for x in 713..<1080 { cut[x, y] = background } }
+        let cutResult = result(right: 713, image: cut)
+        #expect(cutResult.status == .fail, "\(cutResult.measured)")
+        #expect(cutResult.measured.textClipped?.edges == [.right])
     }
 
     @Test func testBlankFrame_isNotRun() {

@@ -55,6 +55,38 @@ public struct NonTextContrastRule: AuditCheck {
         public var fingerprintBucket: String { ratio.map { "ratio:\(Int($0.rounded(.down)))" } ?? "-" }
     }
 
+    /// What identifies text field `element` besides its outline, or nil: its own text, drawn in
+    /// its frame (a dump gives a field's placeholder or typed text as its label), text drawn
+    /// inside it (a floating label), or a text element drawn just above it (a label up to 12 pt
+    /// over it) or just before it (up to 16 pt to its left, beside its middle). Text the pixels do
+    /// not show identifies nothing.
+    static func fieldIdentifier(of element: ElementContract, on screen: ScreenContext) -> String? {
+        func drawn(_ element: ElementContract, _ content: String) -> Bool {
+            screen.textAnalysis(for: element, needing: .coverage).showsText(content, capToXHeight: TextSizeRule.defaultCapToXHeight)
+        }
+        if let text = screen.text(of: element) ?? element.label.map({ TextSpec(content: $0) }), drawn(element, text.content) {
+            return "its placeholder or typed text"
+        }
+        let field = element.frame
+        for other in screen.screen.elements where other.id != element.id {
+            guard let text = screen.text(of: other) else { continue }
+            let label = other.frame
+            let cx = label.x + label.width / 2, cy = label.y + label.height / 2
+            let kind: String
+            if cx > field.x && cx < field.maxX && cy > field.y && cy < field.maxY {
+                kind = "the text inside it"
+            } else if label.x < field.maxX && label.maxX > field.x && label.maxY <= field.y + field.height / 4 && label.maxY >= field.y - 12 {
+                kind = "its label above it"
+            } else if cy > field.y && cy < field.maxY && label.maxX <= field.x + 2 && label.maxX >= field.x - 16 {
+                kind = "its label before it"
+            } else {
+                continue
+            }
+            if drawn(other, text.content) { return "\(kind) (\(other.id))" }
+        }
+        return nil
+    }
+
     public func notRun(_ element: ElementContract, on screen: ScreenContract, reason: String) -> CheckResult? {
         guard element.role.isInteractive || element.role == .indicator, element.text == nil else { return nil }
         return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
@@ -82,6 +114,27 @@ public struct NonTextContrastRule: AuditCheck {
                 return CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
                                    frame: rect, measured: .nonTextContrast(Measured()), threshold: minimumRatio,
                                    reason: "identified by its text, which contrast.text checks: WCAG 2.2 SC 1.4.11 asks contrast of what identifies a component, and text needs no boundary")
+            }
+            func notRun(_ reason: String) -> CheckResult {
+                CheckResult(rule: Self.descriptor.id, element: element.id, status: .notRun, severity: Self.descriptor.defaultSeverity,
+                            frame: rect, measured: .nonTextContrast(Measured()), threshold: minimumRatio, reason: reason)
+            }
+            // WCAG 2.2 Understanding SC 1.4.11, "User Interface Components": the criterion does not
+            // require a visual boundary for a control's hit area; only where a visual indicator is
+            // what identifies the control must it reach 3:1. A text field identified by its
+            // placeholder, its typed text or its label needs no boundary (Chrome's faint search
+            // pill and omnibox on real dumps, 1.13:1 and 1.19:1, both showing their text); an
+            // empty field with no label beside it is still judged by its outline or fill.
+            if element.role == .textField, let identifier = Self.fieldIdentifier(of: element, on: screen) {
+                return notRun("identified by \(identifier), which contrast.text checks: WCAG 2.2 Understanding 1.4.11 asks no boundary of a field other visual information identifies")
+            }
+            // A tappable row or link whose only graphic is a thin line across it (a settings
+            // separator, 1 px of #E5E5E5) shows a separator or divider: decoration, not what
+            // identifies a control (SC 1.4.11 asks contrast of that), so no verdict is given.
+            if element.role == .button || element.role == .link,
+               let line = separatorLine(in: screen.image, rect: rect, ring: max(2, Int((2 * screen.scale).rounded())),
+                                        thickest: max(1, Int((2 * screen.scale).rounded()))) {
+                return notRun("its only graphic is \(line) across it: a separator or divider, decoration that WCAG 2.2 SC 1.4.11 does not ask to contrast")
             }
             switch screen.nonTextContrast(in: rect, glyph: identifiedByItsLook) {
             case let .notMeasurable(reason):

@@ -90,7 +90,9 @@ public struct TextClippedRule: AuditCheck {
                 return result(.notRun, reason: reason)
             case let .measured(edges):
                 let cut = edges.cutEdges(rightToLeft: Self.isRightToLeft(text.content), framesAreLaidOut: screen.fromDump)
-                let measured = Measured(edges: cut, inkAtEdgePixels: cut.reduce(0) { $0 + edges.inkPixels[$1.index] })
+                // On a dump's frames, the pixels of the cut glyphs' strokes (`cutEdges` judged those).
+                let pixels = screen.fromDump ? edges.cutGlyphPixels : edges.inkPixels
+                let measured = Measured(edges: cut, inkAtEdgePixels: cut.reduce(0) { $0 + pixels[$1.index] })
                 return result(cut.isEmpty ? .pass : .fail, measured: measured)
             }
         }

@@ -23,10 +23,15 @@ public struct FrameEdgeInk: Equatable, Sendable {
     /// Per edge: of those, the pixels where the glyph carries on outside the frame too (the text
     /// is drawn past its frame).
     public var overflowPixels: [Int]
+    /// Per edge: the pixels of solid ink where glyphs stop at the edge mid-stroke, with nothing
+    /// outside, where they are enough to be a cut glyph (`measureInkAtFrameEdges` says when);
+    /// zero otherwise.
+    public var cutGlyphPixels: [Int]
 
-    public init(inkPixels: [Int], overflowPixels: [Int]? = nil) {
+    public init(inkPixels: [Int], overflowPixels: [Int]? = nil, cutGlyphPixels: [Int]? = nil) {
         self.inkPixels = inkPixels
         self.overflowPixels = overflowPixels ?? inkPixels
+        self.cutGlyphPixels = cutGlyphPixels ?? [0, 0, 0, 0]
     }
 
     /// The edges text runs into, in `FrameEdge` order.
@@ -39,12 +44,12 @@ public struct FrameEdgeInk: Equatable, Sendable {
     ///
     /// `framesAreLaidOut`: the frames are where the app laid its views out (a UI hierarchy dump),
     /// not where a contract wants the text to stay. Then ink the screenshot shows outside a frame
-    /// is not hidden, so only glyphs that stop at an end edge mid-stroke, with nothing outside,
-    /// are cut.
+    /// is not hidden, and a whole glyph touching a tight frame is no cut: only an end edge where
+    /// glyphs stop mid-stroke (`cutGlyphPixels`) is.
     public func cutEdges(rightToLeft: Bool, framesAreLaidOut: Bool = false) -> [FrameEdge] {
         let start: Set<FrameEdge> = rightToLeft ? [.top, .right] : [.top, .left]
         return FrameEdge.allCases.filter { edge in
-            if framesAreLaidOut { return !start.contains(edge) && inkPixels[edge.index] - overflowPixels[edge.index] >= 2 }
+            if framesAreLaidOut { return !start.contains(edge) && cutGlyphPixels[edge.index] > 0 }
             return start.contains(edge) ? overflowPixels[edge.index] >= 2 : inkPixels[edge.index] > 0
         }
     }
@@ -66,6 +71,19 @@ public enum FrameEdgeInkOutcome: Equatable, Sendable {
 /// faint pixel never is. Shapes of the frame (`isFrameShape`: borders, outlines, the corners of
 /// what lies behind a rounded control) are not text and are left out. The shapes touching edges
 /// are traced (8-connected, at least half ink), which costs a pass over those shapes only.
+///
+/// A cut glyph (`cutGlyphPixels`) is stricter, as the review of real dumps asked: a whole glyph
+/// touching a tight frame (the arm of a last "r" whose anti-aliased end lies just outside, the bar
+/// of an "f", the curve of an "S") also leaves a short stretch of solid ink at the edge, pixel for
+/// pixel the same letter as elsewhere on the screen. A glyph the frame cuts leaves full-strength
+/// ink (90 % and more, with nothing outside) over a stretch of its line's height: two strokes or
+/// more that together cover an eighth of the line's height and at least 3 px (the bars of an "e",
+/// the bowl and the bar of a "2"), or one stroke of at least three tenths of it (a stem, the side
+/// of a bowl). A cut that crosses one horizontal stroke alone (an "n" cut through its arch) leaves
+/// what a whole letter shows (an "r") and is not told apart. The line is the band of rows with ink
+/// around the stroke (rows without ink part lines). Shapes that are not glyphs are left out of it:
+/// lines (a link's underline, a divider: at most 3 px thick and four times as long) and shapes
+/// that reach two opposite sides of the frame (a chip's outline, a border, an underline across it).
 func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
     let rect = coverage.frame
     let width = rect.width, height = rect.height
@@ -84,10 +102,12 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
         (index(0, 0), mapWidth, 1, height),
     ]
     let half = InkCoverage.inkLevel, core: UInt8 = 230
-    var inkPixels = [0, 0, 0, 0], overflowPixels = [0, 0, 0, 0]
+    var inkPixels = [0, 0, 0, 0], overflowPixels = [0, 0, 0, 0], cutGlyphPixels = [0, 0, 0, 0]
     coverage.values.withUnsafeBufferPointer { values in
-        // The sides each shape touching an edge reaches, as a bit mask per frame pixel; made at
-        // the first shape found (most frames have no ink on their edges).
+        // The sides each shape touching an edge reaches, as a bit mask per frame pixel (the low
+        // four bits), with `notGlyph` set on a line or a shape across the frame; made at the
+        // first shape found (most frames have no ink on their edges).
+        let notGlyph: UInt8 = 0x10
         var reached: [UInt8] = []
         var visited: [Bool] = []
         var queue: [Int] = []
@@ -103,30 +123,79 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
                 guard !visited[seed] else { continue }
                 // Trace the shape within the frame, then mark every pixel of it with the sides it
                 // touches.
-                let mask = InkCoverage.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { pixel in
+                var mask = InkCoverage.traceShape(from: seed, width: width, height: height, visited: &visited, queue: &queue) { pixel in
                     values[index(pixel % width, pixel / width)] >= half
                 }
+                var minX = width, maxX = 0, minY = height, maxY = 0
+                for pixel in queue {
+                    minX = min(minX, pixel % width)
+                    maxX = max(maxX, pixel % width)
+                    minY = min(minY, pixel / width)
+                    maxY = max(maxY, pixel / width)
+                }
+                let thin = min(maxX - minX, maxY - minY) + 1, long = max(maxX - minX, maxY - minY) + 1
+                if (thin <= 3 && long >= 4 * thin) || mask & 5 == 5 || mask & 10 == 10 { mask |= notGlyph }
                 for pixel in queue { reached[pixel] = mask }
             }
+        }
+        // The bands of rows holding glyph ink: a text line each (a frame of one line has one).
+        // Found when a solid stroke first stops at an edge (most frames have none).
+        var rowHasInk: [Bool] = []
+        /// The height of the band of inked rows holding row `y`.
+        func bandHeight(_ y: Int) -> Int {
+            if rowHasInk.isEmpty {
+                rowHasInk = (0..<height).map { row in
+                    (0..<width).contains { x in
+                        values[index(x, row)] >= half
+                            && (reached.isEmpty || (reached[row * width + x] & notGlyph == 0 && !isFrameShape(reached[row * width + x] & 0x0F)))
+                    }
+                }
+            }
+            var first = y, last = y
+            while first > 0 && rowHasInk[first - 1] { first -= 1 }
+            while last < height - 1 && rowHasInk[last + 1] { last += 1 }
+            return last - first + 1
         }
         for (side, (start, along, inward, length)) in sides.enumerated() {
             // Runs of consecutive edge pixels where a glyph carries on.
             var counted = 0, run = 0, over = 0, runOver = 0
             var solid = false
+            // Runs of solid ink that stops at the edge, by the height of the line they lie in.
+            var solidRuns: [(band: Int, length: Int)] = []
+            var solidRun = 0, solidBand = 0
             for step in 0...length {
-                var inked = false
+                var inked = false, stops = false
                 if step < length {
                     let edge = start + step * along
                     let pixel = (edge / mapWidth - top) * width + edge % mapWidth - left
                     let value = values[edge]
                     let outside = hasOutside[side] && values[edge - inward] >= half
                     let carriesOn = values[edge + inward] >= half || outside
-                    if value >= half, carriesOn, reached.isEmpty || !isFrameShape(reached[pixel]) {
+                    let shape = reached.isEmpty ? 0 : reached[pixel]
+                    if value >= half, carriesOn, !isFrameShape(shape & 0x0F) {
                         inked = true
                         run += 1
                         if outside { runOver += 1 }
                         if value >= core { solid = true }
                     }
+                    // Solid ink with nothing outside, whatever lies inward: a stem cut down to
+                    // its last core column has only its fringe there.
+                    stops = !outside && value >= core && !isFrameShape(shape & 0x0F) && shape & notGlyph == 0
+                    if stops {
+                        // Along a side edge, the line through this pixel's row; along the top or
+                        // bottom, the line that edge runs through.
+                        let band = bandHeight(pixel / width)
+                        if solidRun > 0 && band != solidBand {
+                            solidRuns.append((solidBand, solidRun))
+                            solidRun = 0
+                        }
+                        solidRun += 1
+                        solidBand = band
+                    }
+                }
+                if !stops, solidRun > 0 {
+                    solidRuns.append((solidBand, solidRun))
+                    solidRun = 0
                 }
                 if !inked, run > 0 {
                     if run >= 2 || solid {
@@ -140,7 +209,16 @@ func measureInkAtFrameEdges(_ coverage: InkCoverage) -> FrameEdgeInkOutcome {
             }
             inkPixels[side] = counted
             overflowPixels[side] = over
+            // Per line: solid ink in two strokes or more, together an eighth of its height (and
+            // 3 px), or one stroke of three tenths of it.
+            var cut = 0
+            for band in Set(solidRuns.map(\.band)) {
+                let runs = solidRuns.filter { $0.band == band }.map(\.length)
+                let total = runs.reduce(0, +)
+                if (runs.count >= 2 && 8 * total >= band && total >= 3) || 10 * runs.max()! >= 3 * band { cut += total }
+            }
+            cutGlyphPixels[side] = cut
         }
     }
-    return .measured(FrameEdgeInk(inkPixels: inkPixels, overflowPixels: overflowPixels))
+    return .measured(FrameEdgeInk(inkPixels: inkPixels, overflowPixels: overflowPixels, cutGlyphPixels: cutGlyphPixels))
 }
