@@ -68,7 +68,7 @@ struct UnlistedWindowTests {
         let report = await AuditRunner(checks: AuditRunner.standardChecks(options), options: options)
             .audit(screens, screenshotsRoot: folder, provenance: nil)
         let screen = try #require(report.screens.first { $0.id == "com.gianlu.dnshero_Bottom_Up_3" })
-        let pixelRules = Set(HierarchyImporter.visibilityRules)
+        let pixelRules = Set(UnlistedWindow.judgedElementRules)
         #expect(screen.findings.filter { pixelRules.contains($0.rule) }.isEmpty, "\(screen.findings.map(\.rule))")
         #expect(screen.notes.contains { $0.hasPrefix("a window the dump does not list covers the app from 1359 px down") })
         let field = try #require(screen.checked.first { $0.rule == RuleID.contrastNonText && $0.element == "textField-testtest-test" })

@@ -129,7 +129,16 @@ struct UnlistedWindow: Equatable, Sendable {
         "covered: behind the scrim of a window the dump does not list (a panel over the lower part of the screen): the app is dimmed, no pixel of it brighter than \(RGB8(red: brightestAbove, green: brightestAbove, blue: brightestAbove).hex), so its colours are not the app's"
     }
 
-    /// Marks the screen's elements not judged on their pixels, with the reason for each, and
+    /// Every rule that judges an element, the screen-reader rules with the pixel rules: while
+    /// another window is over the app, a screen reader meets that window, and the dump the app's
+    /// nodes come from may be of another moment (DNS Hero's dump holds a search form while the
+    /// screenshot shows its crash page), so nothing a person could check on the screenshot is
+    /// left to report about them. The screen's own rules (its screenshot, its dump) still run.
+    static let judgedElementRules = RuleID.all.filter {
+        ![RuleID.screenshotUnreadable, RuleID.screenshotSizeMismatch, RuleID.hierarchyMissing, RuleID.hierarchyUnreadable].contains($0)
+    }
+
+    /// Marks the screen's elements not judged, with the reason for each, and
     /// gives the note the screen's report carries; nil when no unlisted window is found.
     static func apply(to screen: inout ScreenContract, image: PixelBuffer) -> String? {
         let scale = screen.device.scale
@@ -143,10 +152,10 @@ struct UnlistedWindow: Equatable, Sendable {
         for index in screen.elements.indices {
             let reason: String
             if rects[index].maxY > window.top { reason = covered; under += 1 } else { reason = dimmed; behind += 1 }
-            let disable = Dictionary(uniqueKeysWithValues: HierarchyImporter.visibilityRules.map { ($0, reason) })
+            let disable = Dictionary(uniqueKeysWithValues: judgedElementRules.map { ($0, reason) })
             let overrides = CheckOverrides(disable: disable)
             screen.elements[index].checks = overrides.merged(over: screen.elements[index].checks ?? CheckOverrides())
         }
-        return "a window the dump does not list covers the app from \(window.top) px down (a system share sheet or chooser), and its scrim dims the rest (no pixel brighter than \(RGB8(red: window.brightestAbove, green: window.brightestAbove, blue: window.brightestAbove).hex)): \(under) elements under it and \(behind) behind its scrim are not judged on their pixels; the screen-reader rules, which read the dump, still run"
+        return "a window the dump does not list covers the app from \(window.top) px down (a system share sheet or chooser), and its scrim dims the rest (no pixel brighter than \(RGB8(red: window.brightestAbove, green: window.brightestAbove, blue: window.brightestAbove).hex)): \(under) elements under it and \(behind) behind its scrim are not judged (by any rule: a screen reader meets that window, and what the pixels show of the app is not the app's)"
     }
 }
