@@ -22,6 +22,11 @@ enum AuditCommand: Command {
     CI matrix runs one) and writes that shard's outputs; its overlays carry no numbers until
     `screenaudit merge` joins the shards' folders into the report the whole run gives.
 
+    With --compare PREVIOUS/report.json (main's last report, say), each finding is marked new or
+    unchanged by its fingerprint, and the earlier run's findings this run no longer has are listed
+    as fixed; report.md and index.html open on the new ones. The marks do not change the gate:
+    --baseline decides what gates.
+
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
     3 the contracts or provenance cannot be used (every problem is listed on standard error with
     its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
@@ -34,6 +39,7 @@ enum AuditCommand: Command {
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
+        OptionSpec("--compare", value: "REPORT", help: "Mark findings new or unchanged against an earlier run's report.json, and list its fixed ones; the gate is unchanged."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
         shardOption,
@@ -84,9 +90,12 @@ enum AuditCommand: Command {
         var wholeRun: [LoadedScreen]?
         var provenance: ProvenanceDocument?
         var shardInfo: ShardInfo?
+        var previous: (report: AuditReport, path: String)?
         do {
             screens = try inputs.load(limits)
             if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
+            // Like a bad baseline, a bad previous report stops the run before any screen is decoded.
+            if let path = parsed.value("--compare") { previous = (try AuditReport.loadPrevious(path: path), path) }
         } catch let error as AuditError {
             console.report(error)
             if let shard { ShardFailure.record(error.description, shard: shard, in: out) }
@@ -97,6 +106,8 @@ enum AuditCommand: Command {
             var recorded = shardRecord(parsed, options: options)
             recorded["--format"] = ReportFormat.allCases.filter(formats.contains).map(\.rawValue).joined(separator: ",")
             recorded["--overlays"] = overlays.rawValue
+            // Shards marked against different reports would merge into marks of no one run.
+            if let previous { recorded["--compare"] = previousDigest(previous.path) }
             wholeRun = screens
             (screens, shardInfo) = shard.select(screens, options: recorded, rules: rules.map(\.id))
         }
@@ -116,7 +127,8 @@ enum AuditCommand: Command {
             var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
                                              overlays: outputs.overlayRequest, wholeRun: wholeRun, progress: progress)
             audited.shard = shardInfo
-            report = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
+            let gated = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
+            report = previous.map { gated.comparing(with: $0.report, shard: shard) } ?? gated
             written = try await outputs.write(report, rules: rules, failOn: failOn, width: options.maxConcurrentScreens)
             if shard != nil { try ShardFailure.clear(in: out) }
         } catch let error as AuditError {
@@ -138,7 +150,23 @@ enum AuditCommand: Command {
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
+        if let previous { console.out(compareLine(s, against: previous.path)) }
         return reportsAndGate(written, summary: s, failOn: failOn, console: console)
+    }
+
+    /// "compare: 2 new, 5 unchanged, 1 fixed against PATH" (audit and merge).
+    static func compareLine(_ summary: AuditReport.Summary, against path: String?) -> String {
+        "compare: \(summary.new ?? 0) new, \(summary.unchanged ?? 0) unchanged, \(summary.fixed ?? 0) fixed"
+            + (path.map { " against \($0)" } ?? "") + " (new ones first in report.md)\n"
+    }
+
+    /// The SHA-256 of the compared report's bytes, for a shard's record (its path differs between
+    /// machines, its content must not).
+    static func previousDigest(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        let file = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? (path as NSString).appendingPathComponent(JSONReporter.fileName) : path
+        return SHA256.hexDigest(Array(FileManager.default.contents(atPath: file) ?? Data()))
     }
 
     /// The closing lines of a run: where the reports are, and the gate's verdict (its exit status).
@@ -237,7 +265,7 @@ enum AuditCommand: Command {
     /// but where the output goes and how many cores work (input paths differ between machines, so
     /// only whether they were given), the day waivers were judged on, and the tool's version.
     static func shardRecord(_ parsed: ParsedArguments, options: AuditOptions) -> [String: String] {
-        let paths: Set = ["--contracts", "--screenshots", "--hierarchies", "--provenance", "--baseline"]
+        let paths: Set = ["--contracts", "--screenshots", "--hierarchies", "--provenance", "--baseline", "--compare"]
         let ignored: Set = ["--shard", "--out", "--jobs", "--today"]
         var record = ["version": ScreenAuditKit.version, "--today": options.today.description]
         for (name, values) in parsed.values where !ignored.contains(name) {

@@ -10,7 +10,8 @@ enum MergeCommand: Command {
     With report folders (each written by `audit --shard I/N`), writes into --out the outputs the
     shards wrote (report.json, report.md, junit.xml, report.sarif, index.html, overlays) as the
     unsharded run would: screens in the run's order, findings numbered across the run, the summary
-    and the gate recomputed, baseline states kept. The files equal the unsharded run's byte for
+    and the gate recomputed, baseline states and --compare marks kept (shards compared
+    against one report; the removed screens each listed once). The files equal the unsharded run's byte for
     byte, apart from report.json's "shards" field. Prints the same lines as `audit`.
 
     With baseline files (each written by `baseline --shard I/N`), writes the one baseline file
@@ -85,6 +86,7 @@ enum MergeCommand: Command {
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
+        if report.comparison != nil { console.out(AuditCommand.compareLine(s, against: nil)) }
         return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 

@@ -15,6 +15,8 @@ public struct AuditReport: Codable, Equatable, Sendable {
     public var shard: ShardInfo? = nil
     /// Present in a report merged from shards: how many.
     public var shards: Int? = nil
+    /// Present when the run used `--compare`: the compared run's screens this run does not have.
+    public var comparison: ComparisonSummary? = nil
 
     public struct ToolInfo: Codable, Equatable, Sendable {
         public var name: String
@@ -44,6 +46,11 @@ public struct AuditReport: Codable, Equatable, Sendable {
         public var notRun: Int
         /// True when a finding that is neither waived nor baselined reached `--fail-on`.
         public var gateFailed: Bool
+        /// Present when the run used `--compare`: findings the compared run did not have, findings
+        /// it had too, and its findings this run no longer has (see `AuditReport.countChanges`).
+        public var new: Int? = nil
+        public var unchanged: Int? = nil
+        public var fixed: Int? = nil
 
         /// Counts over `screens` (the sums of their `counts`), and whether the gate failed.
         public init(screens: [ScreenReport], failOn: FailThreshold) {
@@ -151,6 +158,9 @@ public struct ScreenReport: Codable, Equatable, Sendable {
     /// `pixels` for a screen whose elements are the lines of text found in its pixels (`scan`):
     /// its element ids name lines, not elements another screen shares.
     public var elementsFrom: String?
+    /// Present when the run used `--compare`: the compared run's findings on this screen that this
+    /// run no longer has.
+    public var fixed: [FixedFinding]? = nil
 }
 
 public struct Finding: Codable, Equatable, Sendable {
@@ -179,6 +189,8 @@ public struct Finding: Codable, Equatable, Sendable {
     public var notAt: String?
     /// Stable across runs and unrelated contract edits: rule, screen, element, a coarse bucket.
     public var fingerprint: String
+    /// Present when the run used `--compare`: whether the compared run had this finding.
+    public var change: FindingChange? = nil
     /// The message read from a report file, which carries no `reason`.
     private var decodedMessage: String?
 
@@ -216,7 +228,7 @@ public struct Finding: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case rule, element, severity, message, frame, measured, threshold, waived, baselined, waiver, provenance, spoken, onlyAt, notAt,
-             fingerprint
+             fingerprint, change
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -236,6 +248,7 @@ public struct Finding: Codable, Equatable, Sendable {
         try container.encodeIfPresent(onlyAt, forKey: .onlyAt)
         try container.encodeIfPresent(notAt, forKey: .notAt)
         try container.encode(fingerprint, forKey: .fingerprint)
+        try container.encodeIfPresent(change, forKey: .change)
     }
 
     public init(from decoder: Decoder) throws {
@@ -254,6 +267,7 @@ public struct Finding: Codable, Equatable, Sendable {
         onlyAt = try container.decodeIfPresent(String.self, forKey: .onlyAt)
         notAt = try container.decodeIfPresent(String.self, forKey: .notAt)
         fingerprint = try container.decode(String.self, forKey: .fingerprint)
+        change = try container.decodeIfPresent(FindingChange.self, forKey: .change)
         // The message as written, without the size note the finding's fields give again.
         let written = try container.decode(String.self, forKey: .message)
         let suffix = variantSuffix

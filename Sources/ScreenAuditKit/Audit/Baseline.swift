@@ -78,6 +78,8 @@ extension AuditReport {
         report.summary = Summary(screens: report.screens, failOn: failOn)
         report.baseline = BaselineSummary(baselined: report.summary.baselined,
                                           stale: baseline.entries.filter { !seen.contains($0.fingerprint) && shard?.contains($0.screen) != false })
+        // The summary was rebuilt from the screens: a comparison's counts are put back.
+        report.countChanges()
         return report
     }
 }

@@ -70,6 +70,10 @@ public enum ShardMerge {
                     + "large text \(report.settings.largeTextRule), fail on \(report.settings.failOn); \(other) with "
                     + "\(first.report.settings.level), \(first.report.settings.largeTextRule), \(first.report.settings.failOn)"))
             }
+            if (report.comparison == nil) != (first.report.comparison == nil) {
+                issues.append(InputIssue(file: part.file, location: "comparison",
+                                         message: "\(shard) ran \(report.comparison == nil ? "without" : "with") --compare, \(other) \(first.report.comparison == nil ? "without" : "with")"))
+            }
             if (report.baseline == nil) != (first.report.baseline == nil) {
                 issues.append(InputIssue(file: part.file, location: "baseline",
                                          message: "\(shard) ran \(report.baseline == nil ? "without" : "with") a baseline, \(other) \(first.report.baseline == nil ? "without" : "with")"))
@@ -112,6 +116,12 @@ public enum ShardMerge {
             let stale = parts.flatMap { $0.report.baseline?.stale ?? [] }
             report.baseline = BaselineSummary(baselined: report.summary.baselined, stale: Baseline(entries: stale).entries)
         }
+        // The marks of `--compare` travel on the findings and screens; each shard listed the removed
+        // screens that would be its own, so together they are the unsharded run's list.
+        if report.comparison != nil {
+            report.comparison = ComparisonSummary(removedScreens: parts.flatMap { $0.report.comparison?.removedScreens ?? [] })
+        }
+        report.countChanges()
         report.shard = nil
         report.shards = reference.count
         return Merged(report: report, sources: order.map { (parts[$0.part].directory, $0.scale) }, ruleIDs: reference.rules)

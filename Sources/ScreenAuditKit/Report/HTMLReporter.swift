@@ -21,6 +21,9 @@ public enum HTMLReporter {
         html.append("<p>\(s.errors) errors, \(s.warnings) warnings, \(s.infos) infos, \(s.waived) waived, \(s.baselined) baselined; "
             + "\(s.passed) checks passed, \(s.notRun) not run, on \(s.screens) screens (<code>--fail-on \(escape(report.settings.failOn))</code>, "
             + "contrast level \(escape(report.settings.level))).</p>")
+        if report.comparison != nil {
+            html.append("<p>Against the compared run: <strong>\(s.new ?? 0) new</strong>, \(s.unchanged ?? 0) unchanged, \(s.fixed ?? 0) fixed (report.md lists them).</p>")
+        }
         html.append("<table><caption>Screens</caption><thead><tr><th scope=\"col\">Screen</th><th scope=\"col\">Status</th><th scope=\"col\">Findings</th><th scope=\"col\">Checks passed</th></tr></thead><tbody>")
         for screen in report.screens {
             html.append("<tr><td><a href=\"#\(anchor(screen.id))\">\(escape(screen.id))</a></td><td>\(screen.status.rawValue)</td>"
@@ -48,7 +51,9 @@ public enum HTMLReporter {
             } else {
                 html.append("<table><caption>Findings on \(escape(screen.id))</caption><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Severity</th><th scope=\"col\">Rule</th><th scope=\"col\">Element</th><th scope=\"col\">Finding</th><th scope=\"col\">Close-up and colours</th></tr></thead><tbody>")
                 for (index, finding) in screen.findings.enumerated() {
-                    let state = finding.waived ? " (waived)" : finding.baselined ? " (baselined)" : ""
+                    var state = finding.waived ? " (waived)" : finding.baselined ? " (baselined)" : ""
+                    // The mark of --compare as a text badge (nothing without it).
+                    if let change = finding.change { state += change == .new ? " <strong>new</strong>" : " <small>unchanged</small>" }
                     html.append(ReviewPage.findingRow(severity: finding.severity, rule: finding.rule) + "<td>\(number + index)</td>"
                         + "<td>\(finding.severity.rawValue)\(state)</td><td><code>\(escape(finding.rule))</code></td>"
                         + "<td>\(escape(finding.element ?? "—"))</td><td>\(escape(finding.message))"

@@ -13,6 +13,7 @@ public enum MarkdownReporter {
         lines.append("\(verdict) (`--fail-on \(report.settings.failOn)`): \(s.errors) \(plural(s.errors, "error")), "
             + "\(s.warnings) \(plural(s.warnings, "warning")), \(s.infos) \(plural(s.infos, "info")), \(s.waived) waived; "
             + "\(s.passed) \(plural(s.passed, "check")) passed, \(s.notRun) not run, on \(s.screens) \(plural(s.screens, "screen")).")
+        lines += changeLines(report)
         lines.append("")
         lines.append("Contrast level \(report.settings.level); large text rule \(report.settings.largeTextRule).")
         if let baseline = report.baseline {
@@ -44,13 +45,15 @@ public enum MarkdownReporter {
             for note in screen.notes { lines.append("- Note: \(escape(note))") }
             if let outline = screen.hierarchy { lines.append("- From the dump: \(escape(Self.outlineText(outline)))") }
             if !screen.findings.isEmpty {
-                lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |", "|---:|---|---|---|---|---|---|"]
+                // The Change column only in a compared report: without --compare the table is as it was.
+                let compared = report.comparison != nil
+                lines += ["", "| # | Severity | Rule | Element | Measured | Required | Note |" + (compared ? " Change |" : ""),
+                          "|---:|---|---|---|---|---|---|" + (compared ? "---|" : "")]
                 for (offset, finding) in screen.findings.enumerated() {
                     let number = first + offset
-                    let severity = finding.waived ? "waived (\(finding.severity.rawValue))"
-                        : finding.baselined ? "baselined (\(finding.severity.rawValue))" : finding.severity.rawValue
-                    lines.append("| \(number) | \(severity) | `\(finding.rule)` | \(finding.element.map { "`\($0)`" } ?? "—") | "
-                        + "\(escape(measuredText(finding))) | \(requiredText(finding)) | \(escape(noteText(finding))) |")
+                    let change = compared ? " \(finding.change == .new ? "**new**" : finding.change?.rawValue ?? "—") |" : ""
+                    lines.append("| \(number) | \(severityText(finding)) | `\(finding.rule)` | \(finding.element.map { "`\($0)`" } ?? "—") | "
+                        + "\(escape(measuredText(finding))) | \(requiredText(finding)) | \(escape(noteText(finding))) |" + change)
                 }
             }
             if !notRun.isEmpty {
@@ -72,6 +75,46 @@ public enum MarkdownReporter {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "error", "waived (error)", "baselined (warning)".
+    static func severityText(_ finding: Finding) -> String {
+        finding.waived ? "waived (\(finding.severity.rawValue))"
+            : finding.baselined ? "baselined (\(finding.severity.rawValue))" : finding.severity.rawValue
+    }
+
+    /// In a compared report (`--compare`): the findings the compared run did not have, by number,
+    /// then the counts of the unchanged and fixed ones and the fixed ones listed, so that a
+    /// pull-request comment opens on what the change brought.
+    static func changeLines(_ report: AuditReport) -> [String] {
+        guard let comparison = report.comparison else { return [] }
+        let s = report.summary
+        let new = s.new ?? 0, unchanged = s.unchanged ?? 0, fixed = s.fixed ?? 0
+        var lines = ["", "## New since the compared run", ""]
+        lines.append("\(new) new \(plural(new, "finding")), \(unchanged) unchanged, \(fixed) fixed (gone since the compared run).")
+        var rows: [String] = []
+        for (screen, first) in zip(report.screens, report.firstFindingNumbers) {
+            for (offset, finding) in screen.findings.enumerated() where finding.change == .new {
+                rows.append("| \(first + offset) | `\(screen.id)` | \(severityText(finding)) | `\(finding.rule)` | "
+                    + "\(finding.element.map { "`\($0)`" } ?? "—") | \(escape(finding.message)) |")
+            }
+        }
+        if !rows.isEmpty {
+            lines += ["", "| # | Screen | Severity | Rule | Element | Finding |", "|---:|---|---|---|---|---|"] + rows
+        }
+        let fixedOnScreens = report.screens.map { ($0.id, $0.fixed ?? []) } + comparison.removedScreens.map { ($0.screen, $0.fixed) }
+        if fixed > 0 {
+            lines += ["", "Fixed:"]
+            for (screen, findings) in fixedOnScreens {
+                for finding in findings {
+                    lines.append("- `\(finding.rule)` on `\(finding.element ?? screen)` in `\(screen)`: \(escape(finding.message))")
+                }
+            }
+        }
+        if !comparison.removedScreens.isEmpty {
+            lines += ["", "Screens of the compared run not in this one: \(comparison.removedScreens.map { "`\($0.screen)`" }.joined(separator: ", "))."]
+        }
+        return lines
     }
 
     /// "Text sizes side by side": for each screen shown at several text sizes, a column per size
