@@ -28,8 +28,8 @@ enum AuditCommand: Command {
     --baseline decides what gates.
 
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
-    3 the contracts or provenance cannot be used (every problem is listed on standard error with
-    its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
+    3 the contracts, provenance, baseline or --compare report cannot be used (every problem is
+    listed on standard error with its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
     screen; the other screens are still audited.
     """
     static let arguments = ""
@@ -39,7 +39,7 @@ enum AuditCommand: Command {
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
-        OptionSpec("--compare", value: "REPORT", help: "Mark findings new or unchanged against an earlier run's report.json, and list its fixed ones; the gate is unchanged."),
+        OptionSpec("--compare", value: "REPORT", help: "Mark findings new or unchanged against an earlier report.json, list its fixed ones (no effect on the gate)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
         shardOption,

@@ -10,9 +10,9 @@ enum MergeCommand: Command {
     With report folders (each written by `audit --shard I/N`), writes into --out the outputs the
     shards wrote (report.json, report.md, junit.xml, report.sarif, index.html, overlays) as the
     unsharded run would: screens in the run's order, findings numbered across the run, the summary
-    and the gate recomputed, baseline states and --compare marks kept (shards compared
-    against one report; the removed screens each listed once). The files equal the unsharded run's byte for
-    byte, apart from report.json's "shards" field. Prints the same lines as `audit`.
+    and the gate recomputed, baseline states and --compare marks kept (the shards compared with
+    one report). The files equal the unsharded run's byte for byte, apart from report.json's
+    "shards" field. Prints the same lines as `audit`.
 
     With baseline files (each written by `baseline --shard I/N`), writes the one baseline file
     the unsharded run gives to --out.
