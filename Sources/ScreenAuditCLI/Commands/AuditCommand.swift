@@ -34,7 +34,7 @@ enum AuditCommand: Command {
         OptionSpec("--fail-on", value: "LEVEL", help: "error (default), warning, info or never: the lowest severity that fails."),
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all); github adds GitHub Actions annotations and a job summary."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
         shardOption,
         RunLimits.option,
@@ -66,7 +66,7 @@ enum AuditCommand: Command {
         let failOn = try choice(parsed, "--fail-on", FailThreshold.self) ?? .error
         var options = try checkedRunOptions(parsed)
         options.failOn = failOn
-        let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
+        let (formats, github) = try GitHubOutput.formats(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
         let overlays = try overlaySelection(parsed, default: .findings)
         let shard = try shardOption(parsed)
@@ -137,6 +137,9 @@ enum AuditCommand: Command {
             + "\(count(s.infos, "info")), \(s.waived) waived; \(count(s.passed, "check")) passed, \(s.notRun) not run\n")
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
+        }
+        if github {
+            GitHubOutput(contracts: inputs.contracts, screenshots: screenshots, hierarchies: inputs.hierarchies).emit(report, written: written, console: console)
         }
         return reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
