@@ -119,32 +119,69 @@ public enum GitHubReporter {
             .replacingOccurrences(of: ",", with: "%2C")
     }
 
-    /// The line (from 1) of the screen's entry in a contract's text (`"id": "<screen>"`), or of
-    /// the element's (`"id": "<element>"`, the first after the screen's) when it is found there.
+    /// The line (from 1) of the screen's entry in a contract's text (its `"id": "<screen>"`), or of
+    /// the element's (an `"id": "<element>"` inside the screen's object) when it is there.
     /// Contracts are read without positions, so the line is found again in the text; nil when the
     /// screen's id is not there as written (escaped differently, say).
     public static func contractLine(in text: String, screen: String, element: String?) -> Int? {
-        guard let screenOffset = idOffset(in: text, id: screen, from: text.startIndex) else { return nil }
-        var offset = screenOffset
-        if let element, let elementOffset = idOffset(in: text, id: element, from: screenOffset) { offset = elementOffset }
-        return text[..<offset].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let bytes = Array(text.utf8)
+        let ids = idEntries(bytes)
+        guard let screenEntry = ids.first(where: { $0.value == jsonEscaped(screen) }) else { return nil }
+        var offset = screenEntry.key
+        if let element, let elementEntry = ids.first(where: {
+            $0.value == jsonEscaped(element) && $0.depth > screenEntry.depth && screenEntry.object.contains($0.key)
+        }) {
+            offset = elementEntry.key
+        }
+        return bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
-    /// Where `"id": "<id>"` (any white space around the colon) starts, from `start` on.
-    private static func idOffset(in text: String, id: String, from start: String.Index) -> String.Index? {
-        let value = "\"" + jsonEscaped(id) + "\""
-        var search = start
-        while let key = text.range(of: "\"id\"", range: search..<text.endIndex) {
-            var cursor = key.upperBound
-            while cursor < text.endIndex, text[cursor].isWhitespace { cursor = text.index(after: cursor) }
-            if cursor < text.endIndex, text[cursor] == ":" {
-                cursor = text.index(after: cursor)
-                while cursor < text.endIndex, text[cursor].isWhitespace { cursor = text.index(after: cursor) }
-                if text[cursor...].hasPrefix(value) { return key.lowerBound }
+    /// Every `"id": "<value>"` member of the JSON text: the value as written (escapes kept), where
+    /// its key starts, how deep its object is, and the object's byte range. Strings are skipped
+    /// whole, so braces inside them do not count.
+    private static func idEntries(_ bytes: [UInt8]) -> [(value: String, key: Int, depth: Int, object: Range<Int>)] {
+        var found: [(value: String, key: Int, depth: Int, objectStart: Int)] = []
+        var objectEnds: [Int: Int] = [:]
+        var open: [Int] = []
+        var strings: [(start: Int, end: Int)] = []  // the last few string tokens, contents' range
+        var sawColonAfterKey = false
+        var index = 0
+        func string(_ token: (start: Int, end: Int)) -> String { String(decoding: bytes[token.start..<token.end], as: UTF8.self) }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                var end = index + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let token = (start: index + 1, end: min(end, bytes.count))
+                if sawColonAfterKey, let key = strings.last, string(key) == "id", let objectStart = open.last {
+                    found.append((string(token), key.start - 1, open.count, objectStart))
+                }
+                sawColonAfterKey = false
+                strings = [token]
+                index = end + 1
+                continue
+            case UInt8(ascii: ":"):
+                sawColonAfterKey = !strings.isEmpty
+            case UInt8(ascii: "{"):
+                open.append(index)
+                sawColonAfterKey = false
+                strings = []
+            case UInt8(ascii: "}"):
+                if let start = open.popLast() { objectEnds[start] = index + 1 }
+                sawColonAfterKey = false
+                strings = []
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                break
+            default:
+                sawColonAfterKey = false
+                strings = []
             }
-            search = key.upperBound
+            index += 1
         }
-        return nil
+        return found.map { ($0.value, $0.key, $0.depth, $0.objectStart..<(objectEnds[$0.objectStart] ?? bytes.count)) }
     }
 
     /// The id as a JSON string's contents in its plainest form (quote, backslash, controls escaped).
