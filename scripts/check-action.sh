@@ -27,6 +27,7 @@ fi
 
 workflow=$(mktemp -d)
 trap 'rm -rf "$workflow"' EXIT
+"$python" scripts/action/check_action.py --self-test action.yml
 "$python" scripts/action/check_action.py action.yml --as-workflow "$workflow/action-steps.yml"
 
 linter=${ACTIONLINT:-}

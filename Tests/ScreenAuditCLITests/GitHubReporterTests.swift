@@ -183,4 +183,30 @@ import Testing
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("unknown format 'pdf' for --format (formats: json, md, junit, sarif, html, overlays, github)"), "\(bad.stderr)")
     }
+
+    @Test func testHierarchyScreens_areAnnotatedOnTheirDump() throws {
+        let directory = try HierarchyAuditTests.project(HierarchyWriter.xcuitest, ext: "txt")
+        let run = try Binary.run(["audit", "--screenshots", "shots", "--hierarchies", "dumps", "--out", "out", "--today", "2026-11-30",
+                                  "--format", "github"], in: directory.url, environment: ["GITHUB_STEP_SUMMARY": "", "GITHUB_WORKSPACE": ""])
+        #expect(run.status == 1, "\(run.stderr)")
+        let lines = Self.annotations(run.stdout).dropLast()
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(Self.matchesGrammar(line), "\(line)")
+            #expect(line.contains(" file=dumps/signin.txt,title=") || line.contains(" file=dumps/settings/dark.txt,title="), "\(line)")
+        }
+    }
+
+    /// action.yml's structure, as scripts/check-action.sh checks it in CI (where PyYAML is).
+    @Test(.enabled(if: Self.pythonHasYAML, "python3 with PyYAML is not installed"))
+    func testActionYAML_hasTheStructureGitHubNeeds() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let check = try Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"),
+                                   ["python3", "scripts/action/check_action.py", "--self-test", "action.yml"], in: root)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
+    static var pythonHasYAML: Bool {
+        (try? Binary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import yaml"]))?.status == 0
+    }
 }

@@ -2,6 +2,8 @@
 """Checks action.yml, the repository's composite action, which actionlint does not lint itself.
 
   check_action.py ACTION.yml              the structure (exit 1 with each problem listed)
+  check_action.py --self-test ACTION.yml  the structure, and that the check finds each fault
+                                          planted in a copy of it
   check_action.py ACTION.yml --as-workflow OUT.yml
                                           also writes its steps as a workflow job (each input a
                                           workflow_call input) for actionlint to lint: expressions,
@@ -100,7 +102,39 @@ def as_workflow(action):
     }
 
 
+def self_test(action):
+    """Each fault planted in a copy must be found: the check is not a check if it passes anything."""
+    import copy
+    steps = lambda a: a["runs"]["steps"]
+    faults = {
+        "no description": lambda a: a.pop("description"),
+        "not composite": lambda a: a["runs"].update(using="node20"),
+        "a run step without shell": lambda a: next(s for s in steps(a) if "run" in s).pop("shell"),
+        "an expression in a script": lambda a: next(s for s in steps(a) if "run" in s).update(run="echo ${{ inputs.out }}"),
+        "an upload without always()": lambda a: next(s for s in steps(a) if "upload-artifact" in s.get("uses", "")).update({"if": "success()"}),
+        "no gate at the end": lambda a: steps(a).pop(),
+        "an undeclared input": lambda a: a["inputs"].pop("out"),
+        "a step id read before it is set": lambda a: next(s for s in steps(a) if s.get("id") == "audit").update(id="run"),
+    }
+    missed = []
+    for name, plant in faults.items():
+        broken = copy.deepcopy(action)
+        plant(broken)
+        if not problems(broken):
+            missed.append(name)
+    return [f"the check does not find {name}" for name in missed]
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--self-test":
+        with open(argv[2], encoding="utf-8") as handle:
+            action = yaml.safe_load(handle)
+        found = problems(action) + self_test(action)
+        for problem in found:
+            print(f"{argv[2]}: {problem}", file=sys.stderr)
+        if not found:
+            print(f"{argv[2]}: the structure is valid, and the check finds every planted fault")
+        return 1 if found else 0
     if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--as-workflow"):
         print(__doc__, file=sys.stderr)
         return 2
