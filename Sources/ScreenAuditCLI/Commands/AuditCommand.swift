@@ -40,7 +40,7 @@ enum AuditCommand: Command {
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--compare", value: "REPORT", help: "Mark findings new or unchanged against an earlier report.json, list its fixed ones (no effect on the gate)."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all); github adds GitHub Actions annotations and a job summary."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
         shardOption,
         RunLimits.option,
@@ -72,7 +72,7 @@ enum AuditCommand: Command {
         let failOn = try choice(parsed, "--fail-on", FailThreshold.self) ?? .error
         var options = try checkedRunOptions(parsed)
         options.failOn = failOn
-        let formats = try formatList(parsed, allowed: ReportFormat.screenFormats)
+        let (formats, github) = try GitHubOutput.formats(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
         let overlays = try overlaySelection(parsed, default: .findings)
         let shard = try shardOption(parsed)
@@ -151,6 +151,9 @@ enum AuditCommand: Command {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
         if let previous { console.out(compareLine(s, against: previous.path)) }
+        if github {
+            GitHubOutput(contracts: inputs.contracts, screenshots: screenshots, hierarchies: inputs.hierarchies).emit(report, written: written, console: console)
+        }
         return reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 

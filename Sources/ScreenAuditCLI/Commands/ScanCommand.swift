@@ -35,7 +35,7 @@ enum ScanCommand: Command {
         OptionSpec("--level", value: "AA|AAA", help: "WCAG level for text contrast (default AA: 4.5:1 and 3:1)."),
         OptionSpec("--large-text", value: "RULE", help: "wcag (default: >= 24 pt, or >= 18.66 pt bold) or hig (>= 18 pt, or bold)."),
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
-        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all)."),
+        OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all); github adds GitHub Actions annotations and a job summary."),
         OptionSpec("--overlays", value: "WHICH", help: "all (default: every screenshot, every line outlined) or findings."),
         OptionSpec("--write-contract", value: "FILE", help: "Also write the lines found as a contract (schema version 1)."),
         OptionSpec("--truth", value: "PATH", help: "Contract(s) that know the text: print the detector's recall, precision and verdict agreement."),
@@ -58,7 +58,7 @@ enum ScanCommand: Command {
         try AuditCommand.applyCheckOptions(parsed, to: &options)
         options.onlyRules = Set(rules)
         options.failOn = failOn
-        let formats = try AuditCommand.formatList(parsed, allowed: ReportFormat.screenFormats)
+        let (formats, github) = try GitHubOutput.formats(parsed, allowed: ReportFormat.screenFormats)
         let limits = try RunLimits.parse(parsed)
         let overlays = try AuditCommand.overlaySelection(parsed, default: .all)
 
@@ -117,6 +117,7 @@ enum ScanCommand: Command {
         let s = report.summary
         console.out("\(AuditCommand.count(s.screens, "screen")): \(AuditCommand.count(s.errors, "error")), \(AuditCommand.count(s.warnings, "warning")); "
             + "\(AuditCommand.count(s.passed, "check")) passed, \(s.notRun) not run\n")
+        if github { GitHubOutput(screenshots: loaded.root).emit(report, written: written, console: console) }
         return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 

@@ -30,17 +30,21 @@ enum Binary {
 
     static var screenaudit: URL { productsDirectory.appendingPathComponent("screenaudit") }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
-        try run(executable: screenaudit, arguments, in: directory)
+    /// `environment`: variables set (or, with "", emptied) over the test process's own.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> ToolRun {
+        try run(executable: screenaudit, arguments, in: directory, environment: environment)
     }
 
     /// Runs `executable`, reading its standard output and standard error at the same time, so a
     /// child that fills one pipe (64 KB on Linux) while the other is read never blocks.
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ToolRun {
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> ToolRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
