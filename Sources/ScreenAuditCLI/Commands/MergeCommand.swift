@@ -85,6 +85,7 @@ enum MergeCommand: Command {
         if let baseline = report.baseline {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
+        AuditCommand.waiversLine(report.waivers, console: console)
         return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 

@@ -112,6 +112,12 @@ public enum ShardMerge {
             let stale = parts.flatMap { $0.report.baseline?.stale ?? [] }
             report.baseline = BaselineSummary(baselined: report.summary.baselined, stale: Baseline(entries: stale).entries)
         }
+        if parts.contains(where: { $0.report.waivers != nil }) {
+            // Each shard lists as unused only its own screens' entries: together, the run's.
+            let unused = parts.flatMap { $0.report.waivers?.unused ?? [] }
+            report.waivers = WaiversSummary(waived: parts.reduce(0) { $0 + ($1.report.waivers?.waived ?? 0) },
+                                            unused: WaiversFile(waivers: unused).waivers)
+        }
         report.shard = nil
         report.shards = reference.count
         return Merged(report: report, sources: order.map { (parts[$0.part].directory, $0.scale) }, ruleIDs: reference.rules)
