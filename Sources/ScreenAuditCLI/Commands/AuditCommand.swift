@@ -28,8 +28,8 @@ enum AuditCommand: Command {
 
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
     3 the contracts, provenance or waivers cannot be used (every problem is listed on standard
-    error with its file and JSON path). An unreadable screenshot or a size mismatch is a finding on that
-    screen; the other screens are still audited.
+    error with its file and JSON path). An unreadable screenshot or a size mismatch is a
+    finding on that screen; the other screens are still audited.
     """
     static let arguments = ""
     static let options = [ScreenInputs.contractsOption, ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [

@@ -26,8 +26,8 @@ enum ScanCommand: Command {
     --waivers` does (a line's fingerprint holds its position: text@X,Y).
 
     Exit status: 0 passed; 1 a finding reached --fail-on; 2 usage error (a screenshot whose scale
-    is not known); 3 a path (or the waivers file) cannot be used. An unreadable screenshot is a finding on that screen;
-    the others are still scanned.
+    is not known); 3 a path (or the waivers file) cannot be used. An unreadable screenshot is a
+    finding on that screen; the others are still scanned.
     """
     static let arguments = "PATH..."
     static let options = [

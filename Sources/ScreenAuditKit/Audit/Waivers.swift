@@ -51,9 +51,18 @@ public struct WaiversFile: Codable, Equatable, Sendable {
 
     public init(waivers: [WaiverEntry]) {
         schemaVersion = Self.currentSchemaVersion
-        self.waivers = waivers.sorted {
-            ($0.screen, $0.element ?? "", $0.rule, $0.fingerprint) < ($1.screen, $1.element ?? "", $1.rule, $1.fingerprint)
+        self.waivers = waivers.sorted(by: Self.precedes)
+    }
+
+    /// The canonical order, each field compared by its UTF-8 bytes (not Swift's `<`, which
+    /// compares canonically equivalent strings as equal): the order another writer (the review
+    /// page's export) can reproduce exactly from the documented rule.
+    static func precedes(_ a: WaiverEntry, _ b: WaiverEntry) -> Bool {
+        for (x, y) in [(a.screen, b.screen), (a.element ?? "", b.element ?? ""), (a.rule, b.rule), (a.fingerprint, b.fingerprint)]
+            where !x.utf8.elementsEqual(y.utf8) {
+            return x.utf8.lexicographicallyPrecedes(y.utf8)
         }
+        return false
     }
 
     /// The file's canonical bytes: keys sorted, two-space indentation, `"key" : value`, a final
