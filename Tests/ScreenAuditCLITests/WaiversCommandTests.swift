@@ -75,6 +75,30 @@ import Testing
         #expect(thirdMarkdown.contains("- `text.size` on `gone` in `gone` (`0123456789abcdef`, false-positive)"))
     }
 
+    /// Shards with one waivers file merge into the unsharded run's reports: each shard lists as
+    /// unused only its own screens' entries, `merge` gathers them.
+    @Test func testShardsWithWaivers_mergeIntoTheWholeRunsReports() throws {
+        let directory = try TemporaryDirectory()
+        let gone = WaiverEntry(fingerprint: "0123456789abcdef", rule: RuleID.textSize, screen: "gone", element: nil, kind: .falsePositive,
+                               reason: "a screen since removed")
+        let dropped = WaiverEntry(fingerprint: "fedcba9876543210", rule: RuleID.textSize, screen: "2024-05-20_19-52-52_2", element: "x",
+                                  kind: .accepted, reason: "fixed since", expires: "2027-01-31")
+        try directory.write(Array(try WaiversFile(waivers: [gone, dropped]).render()), to: "waivers.json")
+        let whole = try Self.audit(directory, ["--waivers", "waivers.json"], out: "whole")
+        #expect(whole.status == 1, "\(whole.stderr)")
+        for shard in ["1/2", "2/2"] {
+            let run = try Self.audit(directory, ["--waivers", "waivers.json", "--shard", shard],
+                                     out: "part-\(shard.prefix(1))")
+            #expect([0, 1].contains(run.status), "\(run.stderr)")
+        }
+        let merged = try Binary.run(["merge", "--out", "merged", "part-1", "part-2"], in: directory.url)
+        #expect(merged.status == 1, "\(merged.stderr)")
+        #expect(merged.stdout.contains("\nwaivers: 0 findings waived, 2 unused entries (listed in report.md)\n"), "\(merged.stdout)")
+        func text(_ path: String) throws -> String { try String(contentsOf: directory.url.appendingPathComponent(path), encoding: .utf8) }
+        #expect(try text("merged/report.md") == text("whole/report.md"))
+        #expect(try text("merged/report.json").replacingOccurrences(of: "  \"shards\" : 2,\n", with: "") == text("whole/report.json"))
+    }
+
     /// A bad waivers file stops the run before any screen is read: exit 3, every problem on
     /// standard error with the file and the JSON path, no report.
     @Test func testBadWaiversFile_exits3_listingEveryProblem() throws {
