@@ -18,6 +18,10 @@ enum AuditCommand: Command {
     (elements by id, waivers, groups, checks). A screenshot without a dump, or a dump without a
     screenshot, is a finding.
 
+    With --waivers FILE, the findings whose fingerprints the file lists are waived (reported with
+    the entry's kind and reason, not gating) as a contract's waivers are, an "accepted" entry
+    until it expires (judged on --today); an entry no finding matches is listed in report.md.
+
     With --shard I/N, audits only the screens whose id hashes to shard I of N (each machine of a
     CI matrix runs one) and writes that shard's outputs; its overlays carry no numbers until
     `screenaudit merge` joins the shards' folders into the report the whole run gives.
@@ -28,9 +32,9 @@ enum AuditCommand: Command {
     --baseline decides what gates.
 
     Exit status: 0 passed; 1 a finding that is not waived reached --fail-on; 2 usage error;
-    3 the contracts, provenance, baseline or --compare report cannot be used (every problem is
-    listed on standard error with its file and JSON path). An unreadable screenshot or a size
-    mismatch is a finding on that screen; the other screens are still audited.
+    3 the contracts, provenance, waivers, baseline or --compare report cannot be used (every
+    problem is listed on standard error with its file and JSON path). An unreadable screenshot or
+    a size mismatch is a finding on that screen; the other screens are still audited.
     """
     static let arguments = ""
     static let options = [ScreenInputs.contractsOption, ScreenInputs.screenshotsOption] + ScreenInputs.hierarchyOptions + [
@@ -40,11 +44,14 @@ enum AuditCommand: Command {
     ] + checkOptions + [
         OptionSpec("--baseline", value: "FILE", help: "Gate only on findings not in this baseline (from `screenaudit baseline`)."),
         OptionSpec("--compare", value: "REPORT", help: "Mark findings new or unchanged against an earlier report.json, list its fixed ones (no effect on the gate)."),
+        waiversOption,
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all); github adds GitHub Actions annotations and a job summary."),
         OptionSpec("--overlays", value: "WHICH", help: "findings (default: screens with findings) or all: overlay images in OUT/overlays."),
         shardOption,
         RunLimits.option,
     ]
+
+    static let waiversOption = OptionSpec("--waivers", value: "FILE", help: "Waive the findings this waivers file lists by fingerprint (docs/formats/waivers.md).")
 
     static let shardOption = OptionSpec("--shard", value: "I/N", help: "Audit only shard I of N (by a hash of each screen id); `screenaudit merge` joins the shards.")
 
@@ -96,6 +103,7 @@ enum AuditCommand: Command {
             if let path = parsed.value("--provenance") { provenance = try limits.provenanceLoader.load(path: path) }
             // Like a bad baseline, a bad previous report stops the run before any screen is decoded.
             if let path = parsed.value("--compare") { previous = (try AuditReport.loadPrevious(path: path), path) }
+            options.waivers = try parsed.value("--waivers").map(limits.waiversLoader.load)
         } catch let error as AuditError {
             console.report(error)
             if let shard { ShardFailure.record(error.description, shard: shard, in: out) }
@@ -127,6 +135,7 @@ enum AuditCommand: Command {
             var audited = await runner.audit(screens, screenshotsRoot: screenshots, provenance: provenance,
                                              overlays: outputs.overlayRequest, wholeRun: wholeRun, progress: progress)
             audited.shard = shardInfo
+            if let waivers = options.waivers { audited = audited.summarizingWaivers(waivers, shard: shard) }
             let gated = baseline.map { audited.applyingBaseline($0, failOn: failOn, shard: shard) } ?? audited
             report = previous.map { gated.comparing(with: $0.report, shard: shard) } ?? gated
             written = try await outputs.write(report, rules: rules, failOn: failOn, width: options.maxConcurrentScreens)
@@ -151,10 +160,18 @@ enum AuditCommand: Command {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
         if let previous { console.out(compareLine(s, against: previous.path)) }
+        waiversLine(report.waivers, console: console)
         if github {
             GitHubOutput(contracts: inputs.contracts, screenshots: screenshots, hierarchies: inputs.hierarchies).emit(report, written: written, console: console)
         }
         return reportsAndGate(written, summary: s, failOn: failOn, console: console)
+    }
+
+    /// "waivers: 2 findings waived, 1 unused entry (listed in report.md)" after a run with `--waivers`.
+    static func waiversLine(_ waivers: WaiversSummary?, console: Console) {
+        guard let waivers else { return }
+        console.out("waivers: \(count(waivers.waived, "finding")) waived, \(waivers.unused.count) unused \(waivers.unused.count == 1 ? "entry" : "entries")"
+            + (waivers.unused.isEmpty ? "" : " (listed in report.md)") + "\n")
     }
 
     /// "compare: 2 new, 5 unchanged, 1 fixed against PATH" (audit and merge).
@@ -207,19 +224,20 @@ enum AuditCommand: Command {
 
     /// The run's options from `checkOptions` (shared by `audit` and `baseline`).
     static func checkedRunOptions(_ parsed: ParsedArguments) throws -> AuditOptions {
-        let today: CalendarDay
-        if let text = parsed.value("--today") {
-            guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
-            today = day
-        } else {
-            today = CalendarDay.todayUTC()
-        }
+        let today = try todayOption(parsed)
         var options = AuditOptions(level: try choice(parsed, "--level", ContrastLevel.self) ?? .aa,
                                    largeTextRule: try choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag,
                                    today: today,
                                    maxConcurrentScreens: try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount)
         try applyCheckOptions(parsed, to: &options)
         return options
+    }
+
+    /// `--today DATE`, or today's date in UTC.
+    static func todayOption(_ parsed: ParsedArguments) throws -> CalendarDay {
+        guard let text = parsed.value("--today") else { return CalendarDay.todayUTC() }
+        guard let day = CalendarDay(text) else { throw UsageError("option '--today' needs a date YYYY-MM-DD, got '\(text)'") }
+        return day
     }
 
     /// `--target-profile`, `--min-text-size`, `--checks`, `--skip-checks`.
@@ -268,7 +286,7 @@ enum AuditCommand: Command {
     /// but where the output goes and how many cores work (input paths differ between machines, so
     /// only whether they were given), the day waivers were judged on, and the tool's version.
     static func shardRecord(_ parsed: ParsedArguments, options: AuditOptions) -> [String: String] {
-        let paths: Set = ["--contracts", "--screenshots", "--hierarchies", "--provenance", "--baseline", "--compare"]
+        let paths: Set = ["--contracts", "--screenshots", "--hierarchies", "--provenance", "--baseline", "--compare", "--waivers"]
         let ignored: Set = ["--shard", "--out", "--jobs", "--today"]
         var record = ["version": ScreenAuditKit.version, "--today": options.today.description]
         for (name, values) in parsed.values where !ignored.contains(name) {

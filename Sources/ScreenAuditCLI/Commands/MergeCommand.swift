@@ -87,6 +87,7 @@ enum MergeCommand: Command {
             console.out("baseline: \(count(baseline.baselined, "finding")) accepted, \(baseline.stale.count) stale \(baseline.stale.count == 1 ? "entry" : "entries") (listed in report.md)\n")
         }
         if report.comparison != nil { console.out(AuditCommand.compareLine(s, against: nil)) }
+        AuditCommand.waiversLine(report.waivers, console: console)
         return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }
 

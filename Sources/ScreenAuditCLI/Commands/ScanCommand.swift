@@ -22,9 +22,12 @@ enum ScanCommand: Command {
     knows the text (its screenshot paths relative to its folder, as `render` writes them) and
     prints the detector's recall, precision and how often its verdicts agree.
 
+    With --waivers FILE, the findings whose fingerprints the file lists are waived, as `audit
+    --waivers` does (a line's fingerprint holds its position: text@X,Y).
+
     Exit status: 0 passed; 1 a finding reached --fail-on; 2 usage error (a screenshot whose scale
-    is not known); 3 a path cannot be used. An unreadable screenshot is a finding on that screen;
-    the others are still scanned.
+    is not known); 3 a path (or the waivers file) cannot be used. An unreadable screenshot is a
+    finding on that screen; the others are still scanned.
     """
     static let arguments = "PATH..."
     static let options = [
@@ -37,6 +40,8 @@ enum ScanCommand: Command {
         OptionSpec("--min-text-size", value: "PT", help: "Smallest acceptable text for text.size (default 11 pt)."),
         OptionSpec("--format", value: "LIST", help: "Outputs to write: json, md, junit, sarif, html, overlays (default all); github adds GitHub Actions annotations and a job summary."),
         OptionSpec("--overlays", value: "WHICH", help: "all (default: every screenshot, every line outlined) or findings."),
+        AuditCommand.waiversOption,
+        OptionSpec("--today", value: "DATE", help: "Judge the waivers' expiry on this YYYY-MM-DD (default: today, UTC)."),
         OptionSpec("--write-contract", value: "FILE", help: "Also write the lines found as a contract (schema version 1)."),
         OptionSpec("--truth", value: "PATH", help: "Contract(s) that know the text: print the detector's recall, precision and verdict agreement."),
         OptionSpec("--jobs", value: "N", help: "Screenshots scanned at once (default: the number of cores)."),
@@ -53,7 +58,7 @@ enum ScanCommand: Command {
         let failOn = try AuditCommand.choice(parsed, "--fail-on", FailThreshold.self) ?? .error
         var options = AuditOptions(level: try AuditCommand.choice(parsed, "--level", ContrastLevel.self) ?? .aa,
                                    largeTextRule: try AuditCommand.choice(parsed, "--large-text", LargeTextRule.self) ?? .wcag,
-                                   today: CalendarDay.todayUTC(),
+                                   today: try AuditCommand.todayOption(parsed),
                                    maxConcurrentScreens: try positiveInteger(parsed, "--jobs") ?? ProcessInfo.processInfo.activeProcessorCount)
         try AuditCommand.applyCheckOptions(parsed, to: &options)
         options.onlyRules = Set(rules)
@@ -62,6 +67,13 @@ enum ScanCommand: Command {
         let limits = try RunLimits.parse(parsed)
         let overlays = try AuditCommand.overlaySelection(parsed, default: .all)
 
+        // A waivers file that cannot be used stops the run before any screenshot is read.
+        do {
+            options.waivers = try parsed.value("--waivers").map(limits.waiversLoader.load)
+        } catch let error as AuditError {
+            console.report(error)
+            return .unusableInput
+        }
         let loaded: ScanScreenLoader.Screens
         do {
             loaded = try ScanScreenLoader(scale: scale, decoder: limits.decoder, maxScreens: limits.contracts.maxScreens)
@@ -83,8 +95,9 @@ enum ScanCommand: Command {
         let written: [String]
         do {
             let outputs = try AuditOutputs(directory: out, formats: formats, overlays: overlays, outlinesCheckedElements: true)
-            report = await runner.audit(loaded.screens, screenshotsRoot: loaded.root, provenance: nil, overlays: outputs.overlayRequest,
-                                        progress: progress)
+            let audited = await runner.audit(loaded.screens, screenshotsRoot: loaded.root, provenance: nil, overlays: outputs.overlayRequest,
+                                             progress: progress)
+            report = options.waivers.map { audited.summarizingWaivers($0) } ?? audited
             written = try await outputs.write(report, rules: AuditRunner.descriptors(options).filter { rules.contains($0.id) || $0.id.hasPrefix("screenshot.") },
                                               failOn: failOn, width: options.maxConcurrentScreens)
             if let contract = parsed.value("--write-contract") {
@@ -117,6 +130,7 @@ enum ScanCommand: Command {
         let s = report.summary
         console.out("\(AuditCommand.count(s.screens, "screen")): \(AuditCommand.count(s.errors, "error")), \(AuditCommand.count(s.warnings, "warning")); "
             + "\(AuditCommand.count(s.passed, "check")) passed, \(s.notRun) not run\n")
+        AuditCommand.waiversLine(report.waivers, console: console)
         if github { GitHubOutput(screenshots: loaded.root).emit(report, written: written, console: console) }
         return AuditCommand.reportsAndGate(written, summary: s, failOn: failOn, console: console)
     }

@@ -15,7 +15,7 @@ struct RunLimits {
         ("image-bytes", "bytes of one image file"),
         ("screens", "screens in one run"),
         ("elements", "elements on one screen (ten times as many nodes in a UI hierarchy dump)"),
-        ("input-bytes", "bytes of one contract, provenance, requirements or hierarchy file"),
+        ("input-bytes", "bytes of one contract, provenance, requirements, waivers or hierarchy file"),
         ("json-depth", "nesting of any JSON input"),
         ("catalog-files", "files and folders in one asset catalog"),
         ("contents-bytes", "bytes of one Contents.json"),
@@ -26,6 +26,10 @@ struct RunLimits {
 
     var provenanceLoader: ProvenanceLoader {
         ProvenanceLoader(maxFileBytes: contracts.maxFileBytes, jsonLimits: contracts.jsonLimits)
+    }
+
+    var waiversLoader: WaiversLoader {
+        WaiversLoader(maxFileBytes: contracts.maxFileBytes, jsonLimits: contracts.jsonLimits)
     }
 
     var requirementsLoader: AssetRequirementsLoader {

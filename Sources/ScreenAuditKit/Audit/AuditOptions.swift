@@ -56,6 +56,8 @@ public struct AuditOptions: Sendable {
     /// Rule id → the severity its findings get instead of the rule's own (`--severity`): how a
     /// run raises a review-only rule to gate.
     public var severities: [String: Severity] = [:]
+    /// A waivers file (`--waivers`): its entries waive findings by fingerprint, judged on `today`.
+    public var waivers: WaiversFile?
 
     public init(level: ContrastLevel = .aa, largeTextRule: LargeTextRule = .wcag, failOn: FailThreshold = .error,
                 today: CalendarDay, maxConcurrentScreens: Int = 2, targetProfile: TargetProfile = .ios,

@@ -11,6 +11,8 @@ public struct AuditReport: Codable, Equatable, Sendable {
     public var screens: [ScreenReport]
     /// Present when the run used `--baseline`.
     public var baseline: BaselineSummary?
+    /// Present when the run used `--waivers`.
+    public var waivers: WaiversSummary? = nil
     /// Present in one shard's report (`--shard I/N`): which part of the run it is.
     public var shard: ShardInfo? = nil
     /// Present in a report merged from shards: how many.
@@ -279,6 +281,9 @@ public struct WaiverStatus: Codable, Equatable, Sendable {
     public var reason: String
     public var expires: String?
     public var expired: Bool
+    /// `false-positive` or `accepted` for a waiver from a waivers file (`--waivers`); absent for a
+    /// contract's, so a contract's waiver reads as it always has.
+    public var kind: WaiverKind? = nil
 }
 
 public struct ProvenanceNote: Codable, Equatable, Sendable {

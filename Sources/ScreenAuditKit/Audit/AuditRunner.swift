@@ -87,7 +87,7 @@ public struct AuditRunner: Sendable {
     public func audit(_ screens: [LoadedScreen], screenshotsRoot: String, provenance: ProvenanceDocument?,
                       overlays: OverlayRequest? = nil, wholeRun: [LoadedScreen]? = nil,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) async -> AuditReport {
-        let policy = Policy(today: options.today, provenance: provenance)
+        let policy = Policy(today: options.today, provenance: provenance, fileWaivers: options.waivers?.byFingerprint ?? [:])
         let run = (wholeRun ?? screens).map(\.contract)
         var preparing = AuditRunner(checks: checks.map { $0.preparing(for: run) }, options: options, decoder: decoder)
         preparing.folderNames = FolderNamesCache()

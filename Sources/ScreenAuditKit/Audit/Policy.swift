@@ -5,22 +5,26 @@ import Imaging
 public struct Policy: Sendable {
     public var today: CalendarDay
     public var provenance: ProvenanceDocument?
+    /// A waivers file's entries by fingerprint (`--waivers`).
+    public var fileWaivers: [String: WaiverEntry] = [:]
 
-    public init(today: CalendarDay, provenance: ProvenanceDocument?) {
+    public init(today: CalendarDay, provenance: ProvenanceDocument?, fileWaivers: [String: WaiverEntry] = [:]) {
         self.today = today
         self.provenance = provenance
+        self.fileWaivers = fileWaivers
     }
 
     public func findings(for results: [CheckResult], screen: ScreenContract) -> [Finding] {
         results.filter { $0.status == .fail }.map { result in
-            let waiver = matchingWaiver(for: result, on: screen)
+            let fingerprint = Fingerprint.make(rule: result.rule, screen: screen.id, element: result.element,
+                                               bucket: result.measured.fingerprintBucket)
+            let waiver = chosenWaiver(contract: matchingWaiver(for: result, on: screen), file: fileWaiver(fingerprint))
             let waived = waiver.map { !$0.expired } ?? false
             var finding = Finding(
                 rule: result.rule, element: result.element, severity: result.severity, frame: result.frame,
                 measured: result.measured, threshold: result.threshold, reason: result.reason, waived: waived, waiver: waiver,
                 provenance: result.element.flatMap { screen.element($0) }.flatMap(provenanceNote),
-                fingerprint: Fingerprint.make(rule: result.rule, screen: screen.id, element: result.element,
-                                              bucket: result.measured.fingerprintBucket))
+                fingerprint: fingerprint)
             finding.spoken = result.element.flatMap { screen.element($0) }.flatMap(SpokenText.focusedAnnouncement)
             return finding
         }
@@ -32,6 +36,22 @@ public struct Policy: Sendable {
         guard let waiver = candidates.first(where: { $0.element != nil }) ?? candidates.first else { return nil }
         let expired = waiver.expires.flatMap(CalendarDay.init).map { $0 < today } ?? false
         return WaiverStatus(reason: waiver.reason, expires: waiver.expires, expired: expired)
+    }
+
+    /// The waivers file's entry for the finding with `fingerprint`, judged on `today`.
+    func fileWaiver(_ fingerprint: String) -> WaiverStatus? {
+        guard let entry = fileWaivers[fingerprint] else { return nil }
+        let expired = entry.expires.flatMap(CalendarDay.init).map { $0 < today } ?? false
+        return WaiverStatus(reason: entry.reason, expires: entry.expires, expired: expired, kind: entry.kind)
+    }
+
+    /// The file's entry names this one finding, so it wins over a contract's waiver (which names a
+    /// rule on an element or screen) unless it has expired and the contract's has not. With none
+    /// current, the expired one shown is the file's, then the contract's.
+    func chosenWaiver(contract: WaiverStatus?, file: WaiverStatus?) -> WaiverStatus? {
+        if let file, !file.expired { return file }
+        if let contract, !contract.expired { return contract }
+        return file ?? contract
     }
 
     func provenanceNote(for element: ElementContract) -> ProvenanceNote? {

@@ -116,6 +116,12 @@ public enum ShardMerge {
             let stale = parts.flatMap { $0.report.baseline?.stale ?? [] }
             report.baseline = BaselineSummary(baselined: report.summary.baselined, stale: Baseline(entries: stale).entries)
         }
+        if parts.contains(where: { $0.report.waivers != nil }) {
+            // Each shard lists as unused only its own screens' entries: together, the run's.
+            let unused = parts.flatMap { $0.report.waivers?.unused ?? [] }
+            report.waivers = WaiversSummary(waived: parts.reduce(0) { $0 + ($1.report.waivers?.waived ?? 0) },
+                                            unused: WaiversFile(waivers: unused).waivers)
+        }
         // The marks of `--compare` travel on the findings and screens; each shard listed the removed
         // screens that would be its own, so together they are the unsharded run's list.
         if report.comparison != nil {

@@ -25,6 +25,15 @@ public enum MarkdownReporter {
                 lines.append("- `\(entry.rule)` on `\(entry.element ?? entry.screen)` in `\(entry.screen)` (`\(entry.fingerprint)`)")
             }
         }
+        if let waivers = report.waivers {
+            lines.append("")
+            lines.append("Waivers file: \(waivers.waived) \(plural(waivers.waived, "finding")) waived; "
+                + "\(waivers.unused.count) \(plural(waivers.unused.count, "entry")) \(waivers.unused.count == 1 ? "matches" : "match") no finding and can be removed"
+                + (waivers.unused.isEmpty ? "." : ":"))
+            for entry in waivers.unused {
+                lines.append("- `\(entry.rule)` on `\(entry.element ?? entry.screen)` in `\(entry.screen)` (`\(entry.fingerprint)`, \(entry.kind.rawValue))")
+            }
+        }
         lines.append("")
         lines.append("| Screen | Status | Errors | Warnings | Infos | Waived | Passed | Not run |")
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
@@ -160,10 +169,12 @@ public enum MarkdownReporter {
     static func noteText(_ finding: Finding) -> String {
         var parts: [String] = []
         if let waiver = finding.waiver {
+            // A waivers file's entry says its kind too: " (false positive)", " (accepted)".
+            let kind = waiver.kind.map { " (\($0 == .falsePositive ? "false positive" : $0.rawValue))" } ?? ""
             if waiver.expired {
-                parts.append("waiver expired \(waiver.expires ?? ""): \(waiver.reason)")
+                parts.append("waiver expired \(waiver.expires ?? "")\(kind): \(waiver.reason)")
             } else {
-                parts.append("waived\(waiver.expires.map { " until \($0)" } ?? ""): \(waiver.reason)")
+                parts.append("waived\(waiver.expires.map { " until \($0)" } ?? "")\(kind): \(waiver.reason)")
             }
         }
         if let provenance = finding.provenance { parts.append("asset `\(provenance.asset)`: \(provenance.summary)") }
